@@ -76,6 +76,13 @@ export const funnelStages = [
   },
 ] as const;
 export type FunnelStage = (typeof funnelStages)[number];
+/** Each stage's cost per lead, or per paid lead ('Cost per paid lead'): its header and field. */
+export const costColumns = (paid: boolean) =>
+  funnelStages.map((stage) =>
+    paid
+      ? ([stage.costLabel.replace('Cost per', 'Cost per paid'), stage.paidCost] as const)
+      : ([stage.costLabel, stage.cost] as const),
+  );
 export type FunnelStageKey = FunnelStage['key'];
 
 /** Why leads may outnumber visitors: what the screen says where they do. */

@@ -115,6 +115,33 @@ describeEachDatabase(
       );
     });
 
+    it('matches a US phone with and without its +1: the lookup, the filter, the merge', async () => {
+      const { tag, digits } = fresh();
+      // An area code never starts with 1, so the +1 is the only leading 1.
+      const [area, exchange, line] = [
+        `6${digits.slice(1, 3)}`,
+        digits.slice(3, 6),
+        digits.slice(6),
+      ];
+      const local = await seed({ last_name: `${tag}a`, phone: `${area}-${exchange}-${line}` });
+      const coded = await seed({ last_name: `${tag}b`, phone: `+1 ${area} ${exchange} ${line}` });
+      expect(await duplicatesOf(local.id)).toEqual([{ id: coded.id, reasons: ['phone'] }]);
+      expect(await duplicatesOf(coded.id)).toEqual([{ id: local.id, reasons: ['phone'] }]);
+      const list = await call('GET', `/api/candidate-submissions?q=${tag}&duplicates=1`);
+      expect((list.body as { id: number }[]).map((row) => row.id)).toEqual([coded.id, local.id]);
+
+      const merged = await call('POST', `/api/candidate-submissions/${local.id}/merge`, {
+        otherId: coded.id,
+      });
+      expect(merged).toMatchObject({ status: 200, body: { id: local.id, mergedId: coded.id } });
+      // One number: its other spelling is no other contact (the other e-mail is).
+      expect((await call('GET', `/api/candidate-submissions/${local.id}`)).body).toMatchObject({
+        phone: `${area}-${exchange}-${line}`,
+        secondaryContacts: [{ kind: 'email', value: coded.email }],
+      });
+      expect(await duplicatesOf(local.id)).toEqual([]);
+    });
+
     it('filters the Candidates list to leads with a possible duplicate (duplicates=1)', async () => {
       const { tag, digits } = fresh();
       const alone = await seed({ last_name: `${tag}alone` });

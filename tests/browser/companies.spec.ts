@@ -97,6 +97,30 @@ test.describe('/companies', () => {
     await expect(page.getByLabel('Company name')).toHaveAttribute('readonly', '');
   });
 
+  for (const { width, height } of [
+    { width: 375, height: 812 },
+    { width: 768, height: 1024 },
+  ]) {
+    test(`at ${width} x ${height} the Success! toast shows on /hiring clear of its heading`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await gotoHydrated(page, '/companies');
+      await fillCompanyLead(page);
+      await submitTalentInfo(page);
+      await expect(page).toHaveURL(/\/hiring$/);
+      // The pointer on the toast holds it open (Radix pauses its timer): no race with its 3 s.
+      const success = toastItem(page).filter({ hasText: 'Success!' });
+      await success.hover();
+      await expect(success).toBeInViewport({ ratio: 1 });
+      const heading = page.getByRole('heading', { name: 'Request Talent Information', level: 1 });
+      await expect(heading).toBeInViewport({ ratio: 1 });
+      const [toast, title] = [await success.boundingBox(), await heading.boundingBox()];
+      const apart = toast!.y >= title!.y + title!.height || toast!.y + toast!.height <= title!.y;
+      expect(apart, 'the toast covers the heading').toBe(true);
+    });
+  }
+
   forEachFailureMode((mode, failOnceThenResubmit) => {
     test(`when ${mode} it shows the failure toast and can be resubmitted`, async ({
       page,

@@ -1,4 +1,5 @@
-import { funnelStages, type FunnelFigures, type FunnelStep } from '@shared/admin-funnel';
+import { costColumns, funnelStages } from '@shared/admin-funnel';
+import type { FunnelFigures, FunnelStep } from '@shared/admin-funnel';
 import { csv } from '../leads';
 import { toDecimal } from '../spend';
 
@@ -29,11 +30,9 @@ export function funnelCsv(figures: FunnelFigures): string {
     ['Spend', (step) => money(step.spend)],
     ['Currency', (step) => step.currency ?? ''],
     // Each cost keeps its meaning in every row, as the JSON's (decision 177).
-    ...funnelStages.map(({ cost, costLabel }): Column => [costLabel, (step) => money(step[cost])]),
-    ...funnelStages.map(({ paidCost, costLabel }): Column => [
-      costLabel.replace('Cost per', 'Cost per paid'),
-      (step) => money(step[paidCost]),
-    ]),
+    ...[false, true].flatMap((paid) =>
+      costColumns(paid).map(([header, cost]): Column => [header, (step) => money(step[cost])]),
+    ),
   ];
   // Company leads come last, so no column of before moves (decision 115).
   const columns: Column[] = [...counts, ...costs, ['Companies', (step) => step.companies]];

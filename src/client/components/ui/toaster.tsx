@@ -2,7 +2,6 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { timings } from '@shared/claims';
 import { clsx } from 'clsx';
-import { useLocation } from 'react-router';
 import { dismissToast, useToasts } from '../../lib/toast-store';
 
 const variantClass = {
@@ -14,7 +13,6 @@ const variantClass = {
 /** Renders the toast store with Radix Toast (swipe right, 50 px threshold, F8 hotkey). */
 export function Toaster() {
   const toasts = useToasts();
-  const admin = useLocation().pathname.startsWith('/admin');
   return (
     <ToastPrimitive.Provider
       swipeDirection="right"
@@ -56,11 +54,9 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         hotkey={['F8']}
-        className={clsx(
-          'fixed right-0 z-50 flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm',
-          // Below the top bar sits the dashboard's own (Export, Logout): there toasts come from below.
-          admin ? 'bottom-0' : 'top-24',
-        )}
+        // From below, above the consent banner: under the top bar a toast covered the dashboard's
+        // own (Export, Logout), and a page's heading on a phone or tablet (/hiring's, 3 s).
+        className="fixed bottom-[var(--consent-banner-height,0px)] right-0 z-50 flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-sm"
       />
     </ToastPrimitive.Provider>
   );

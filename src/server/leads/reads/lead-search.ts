@@ -4,6 +4,7 @@ import { candidateFields, companyFields } from '@shared/lead-fields';
 import type { DialectName } from '../../platform/database/migration-runner';
 import { tablesOf } from '../../platform/database/connection';
 import { foldForSearch, isFoldedKey } from '../records/derived-columns';
+import { phoneVariants } from '../records/match-keys';
 import type { LeadContactTables } from '../records/lead-contacts';
 import type { LeadTable } from '../records/lead-tables';
 import { leadTypes, type AdminLeadTables } from '../records/listing-tables';
@@ -38,12 +39,8 @@ function startsWith(dialect: DialectName, column: string, q: string): Expression
 const PHONE_TYPED = /^[\d\s().+-]*\d[\d\s().+-]*$/;
 
 /** A phone's digits with and without a +1: "602" finds "+1 602…", "+1 602" finds "602…". */
-function phoneKeys(q: string): string[] {
-  if (!PHONE_TYPED.test(q)) return [];
-  const digits = q.replace(/\D/g, '');
-  const national = digits.replace(/^1/, '');
-  return national ? [national, `1${national}`] : [digits];
-}
+const phoneKeys = (q: string): string[] =>
+  PHONE_TYPED.test(q) ? phoneVariants(q.replace(/\D/g, '')) : [];
 
 /**
  * Ids of a tab's leads whose keys, or secondary contacts, start with `q`; `distinct` for

@@ -2,6 +2,7 @@ import type { ContactKind } from '@shared/lead-field';
 import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import { normalizeEmail } from './upsert';
 import { findHistory } from './lead-history';
+import { phoneVariants } from './match-keys';
 import type { LeadContactsTable, LeadRef, LeadTable } from './lead-tables';
 
 /* A lead's secondary contacts: the e-mails and phones a merge kept of the other lead (161). */
@@ -21,6 +22,10 @@ export interface Contact {
 export const contactKeyOf = ({ kind, value }: Contact): string =>
   kind === 'email' ? normalizeEmail(value) : value.replace(/\D/g, '');
 
+/** The keys one contact may be held by: a phone's with and without its +1, as duplicates match. */
+const sameContactKeys = (contact: Contact) =>
+  contact.kind === 'phone' ? phoneVariants(contactKeyOf(contact)) : [contactKeyOf(contact)];
+
 /** The leads `ids` of `table`'s contacts, oldest first. */
 export const findContacts = (db: SharedTransaction, table: LeadTable, ids: readonly number[]) =>
   findHistory(db, 'lead_contacts', table, ids);
@@ -37,7 +42,7 @@ export async function keepContacts(
   now: string,
 ): Promise<void> {
   const db = contactsOf(trx);
-  const ownKeys = own.map(contactKeyOf).filter(Boolean);
+  const ownKeys = own.flatMap(sameContactKeys).filter(Boolean);
   if (ownKeys.length > 0) {
     await db
       .deleteFrom('lead_contacts')
@@ -47,12 +52,12 @@ export async function keepContacts(
       .execute();
   }
   const held = await findContacts(trx, lead.table, [lead.id]);
-  const keys = new Set([...ownKeys, ...held.map((row) => row.search_key)]);
+  const keys = new Set([...ownKeys, ...held.flatMap(sameContactKeys)]);
   let room = LEAD_CONTACTS_LIMIT - held.length;
   for (const contact of contacts) {
     const key = contactKeyOf(contact);
     if (key === '' || keys.has(key) || room <= 0) continue;
-    keys.add(key);
+    sameContactKeys(contact).forEach((same) => keys.add(same));
     room -= 1;
     await db
       .insertInto('lead_contacts')

@@ -44,6 +44,12 @@ export function matchKeys(lead: MatchKeySource): MatchKeyColumns {
   };
 }
 
+/** A phone key with and without a leading 1: the site recruits in the US ("+1 602…" is "602…"). */
+export function phoneVariants(digits: string): string[] {
+  const national = digits.replace(/^1/, '');
+  return national ? [national, `1${national}`] : [digits];
+}
+
 export const keyOfReason: Record<MatchReason, keyof MatchKeyColumns> = {
   phone: 'phone_digits',
   name_location: 'name_location_key',

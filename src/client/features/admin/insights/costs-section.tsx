@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type uPlot from 'uplot';
 import {
+  costColumns,
   funnelStages,
   type FunnelFigures,
   type FunnelStep,
@@ -64,11 +65,7 @@ type Grouping = (typeof GROUPINGS)[number]['value'];
 const costs = (paid: boolean) => [
   ...funnelStages.map((stage) => [stage.label, stage.key, false] as const),
   ['Spend', 'spend', true] as const,
-  ...funnelStages.map((stage) =>
-    paid
-      ? ([stage.costLabel.replace('Cost per', 'Cost per paid'), stage.paidCost, true] as const)
-      : ([stage.costLabel, stage.cost, true] as const),
-  ),
+  ...costColumns(paid).map(([header, cost]) => [header, cost, true] as const),
   ['Companies', 'companies', false] as const,
 ];
 

@@ -9,7 +9,7 @@ import { ActionForm, Select } from '../ui/controls';
 import { AssigneeSelect } from './assignee-form';
 import { eachPersonValues, useStatusChangeAsk } from './status-message-offer';
 import { exportUrl, leadTabs, listFilter, type LeadTabId, type TabFilter } from './tabs';
-import { formatNumber } from '../ui/format';
+import { formatNumber, formatTotal } from '../ui/format';
 
 /** Leads one bulk change may cover (the server's limit). */
 const BULK_LIMIT = 10_000;
@@ -81,7 +81,7 @@ export function BulkActions({
   const { rows: { length: onPage } = [], total = 0, capped = false } = page ?? {};
   const ticked = selection.ids.size;
   const count = selection.allMatching ? total : ticked;
-  const matching = `${formatNumber(total)}${capped ? '+' : ''}`;
+  const matching = formatTotal(total, capped);
   // A new selection replaces what the last change said.
   if (count > 0 && outcome) setOutcome(null);
   const live =

@@ -5,6 +5,10 @@ const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 export const formatNumber = (value: number) => numberFormat.format(value);
 
+/** A list's total; a search's count that stopped at its cap reads "1,000+" (decision 024). */
+export const formatTotal = (total: number, capped: boolean) =>
+  `${formatNumber(total)}${capped ? '+' : ''}`;
+
 /** Spec section 9: en-US, short month, with hour and minute ('Apr 18, 2025, 9:30 AM'). */
 export function formatDate(value: string | null): string {
   if (!value) return '';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { formatNumber } from './format';
+import { formatNumber, formatTotal } from './format';
 
 /** A page as a list's query answers it: `capped`, where a search's count stopped; `next`, more. */
 type ListPage = { rows: readonly unknown[]; total: number; capped?: boolean; next?: string | null };
@@ -34,8 +34,7 @@ export function Pager({
       <p className="text-sm text-slate-700" aria-live="polite">
         {rows.length > 0 ? (
           <>
-            Showing {formatNumber(offset + 1)}–{formatNumber(to)} of {formatNumber(total)}
-            {capped ? '+' : ''}
+            Showing {formatNumber(offset + 1)}–{formatNumber(to)} of {formatTotal(total, capped)}
           </>
         ) : (
           total === 0 && empty

@@ -1,34 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { test } from './fixtures';
 import { axeViolations } from './support/site';
 import { expect, openTab, signIn, tabNamed, toast, uniqueTag } from './support/admin';
 import { formSubmit, toastItem } from './support/lead-forms';
+import { botApplication, rowOf } from './support/quarantine';
 
 test.describe.configure({ timeout: 120_000 });
-
-const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-
-/** A bot's application: answered like a person's, kept in quarantine (decision 095). */
-async function botApplication(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/candidates/submit', {
-    headers: { 'user-agent': BOT },
-    data: {
-      email,
-      firstName: 'Robo',
-      lastName: 'Spammer',
-      phone: '555-0100',
-      location: 'Nowhere, NV',
-      educationLevel: 'some-college',
-      techExperience: 'some-hardware',
-      reason: 'Buy cheap watches.',
-    },
-  });
-  expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ ok: true });
-}
-
-const rowOf = (page: Page, email: string) =>
-  page.getByRole('tabpanel').getByRole('row').filter({ hasText: email });
 
 test('the Quarantine tab lists a bot’s form with its reason; Release (by keyboard) makes it a lead', async ({
   page,
@@ -108,54 +84,6 @@ test('the honeypot: people never reach it; a bot that fills it gets the same suc
   await signIn(page);
   await openTab(page, 'Quarantine');
   await expect(rowOf(page, email)).toContainText('Filled the hidden field');
-});
-
-test('past 100 held forms, Next (by keyboard) reaches the older ones, and Previous comes back', async ({
-  page,
-}) => {
-  const tag = uniqueTag('paged');
-  const oldest = `${tag}-oldest@example.com`;
-  await botApplication(page.request, oldest);
-  // A spam wave of 100 newer ones pushes it off the first page.
-  for (let batch = 0; batch < 100; batch += 20) {
-    await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        botApplication(page.request, `${tag}-${batch + i}@example.com`),
-      ),
-    );
-  }
-  await signIn(page);
-  const panel = await openTab(page, 'Quarantine');
-  const pager = panel.getByRole('navigation', { name: 'Pagination' });
-  const range = pager.getByText(/^Showing/);
-  await expect(rowOf(page, `${tag}-99@example.com`)).toHaveCount(1);
-  await expect(range).toHaveText(/^Showing 1–100 of [\d,]+$/);
-  await expect(rowOf(page, oldest)).toHaveCount(0);
-
-  const next = pager.getByRole('button', { name: 'Next' });
-  await next.focus();
-  await page.keyboard.press('Enter');
-  await expect(rowOf(page, oldest)).toContainText('Bot user agent');
-  await expect(range).toHaveText(/^Showing 101–[\d,]+ of [\d,]+$/);
-  // The pressed button keeps the keyboard's place.
-  await expect(next).toBeFocused();
-  expect(await axeViolations(page)).toEqual([]);
-
-  await page.keyboard.press('Shift+Tab');
-  await expect(pager.getByRole('button', { name: 'Previous' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(range).toHaveText(/^Showing 1–100 of /);
-  await expect(rowOf(page, oldest)).toHaveCount(0);
-
-  // The page is in the URL, like a lead list's: a reload, and Back from another tab, keep it.
-  await next.click();
-  await expect(page).toHaveURL(/tab=quarantine&offset=100$/);
-  await page.reload();
-  await expect(range).toHaveText(/^Showing 101–/);
-  await openTab(page, 'Candidates');
-  await page.goBack();
-  await expect(tabNamed(page, 'Quarantine')).toHaveAttribute('aria-selected', 'true');
-  await expect(range).toHaveText(/^Showing 101–/);
 });
 
 test('a page past the last one (its rows released, an old link) shows the last page with rows', async ({

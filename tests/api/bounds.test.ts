@@ -8,9 +8,10 @@ import type { AdminConfiguration } from '../../src/shared/admin-configuration';
 import { CALENDAR_FEED_URL } from '../../src/shared/booking-availability';
 import type { QuarantinePage } from '../../src/shared/admin-quarantine';
 import { ADMIN_TEST_PASSWORD, adminEnv, signIn } from '../support/admin';
-import { awayFromMinuteEdge, candidatesWithEmail } from '../support/api';
+import { awayFromMinuteEdge, candidatesWithEmail, leadProofOf } from '../support/api';
 import { BROWSER_USER_AGENT } from '../support/browser-user-agent';
 import { validBodies } from '../support/lead-bodies';
+import { NAVIGATION } from '../support/status-page';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
@@ -127,6 +128,30 @@ describeEachDatabase(
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect((await feed('2001:db8:f:2::1')).statusCode).toBe(200);
+    });
+
+    it("limits /book's posts per address: each keeps a notice for the page, so past the flood 429 and none kept", async () => {
+      const { app } = current();
+      const lead = await emailLead(current(), '2001:db8:9:1::1', uniqueEmail('book-flood'));
+      const cookie = leadProofOf(lead);
+      await awayFromMinuteEdge();
+      const notASlot = (remoteAddress: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/booking',
+          remoteAddress,
+          headers: { ...NAVIGATION, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'start=not-a-time',
+        });
+      for (let i = 1; i <= FLOOD; i++) {
+        const kept = await notASlot(`2001:db8:9:1::${i}`);
+        expect(kept.statusCode).toBe(303);
+        expect(kept.cookies.map((set) => set.name)).toEqual(['tb_form']);
+      }
+      const refused = await notASlot('2001:db8:9:1::99');
+      expectFlood(refused);
+      expect(refused.cookies).toEqual([]);
+      expect((await notASlot('2001:db8:9:2::1')).statusCode).toBe(303);
     });
 
     it('throttles admin sign-in per /64', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PageState } from '@shared/page-state';
-import { statusApi, type Flood, type StatusPage } from '../leads';
+import { refuseFlood, scopedKey, statusApi, type Flood, type StatusPage } from '../leads';
+import { addressKeyOf } from '../platform/http/address-key';
 import { tablesOf } from '../platform/database/connection';
 import type { Mailer } from '../platform/mail/mailer';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
@@ -24,8 +25,15 @@ interface BookingsOptions extends BookingRoutesOptions {
 
 /** The person's booking routes, and the worker that sends their invitations and reminders. */
 export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, options) => {
+  // One budget per address a minute for /book's API and the feeds: a proven person's posts
+  // each keep a notice for /book, so unlimited ones would fill the ephemeral store (decision 152).
+  const { flood } = options;
+  if (flood)
+    app.addHook('onRequest', (request, reply) =>
+      refuseFlood(flood, scopedKey('bookings', addressKeyOf(request)), reply, Date.now()),
+    );
   await app.register(bookingRoutes, options);
-  await app.register(calendarFeedRoute, { siteUrl: options.context.siteUrl, flood: options.flood });
+  await app.register(calendarFeedRoute, { siteUrl: options.context.siteUrl });
   if (options.worker?.enabled === false) return;
   const { database, writeQueue } = app;
   startOutboxWorker(app, 'call invitation', {

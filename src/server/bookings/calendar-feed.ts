@@ -3,10 +3,9 @@ import ical from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { calendarFeedPath } from '@shared/booking-availability';
 import { DAY_MS } from '@shared/calendar-day';
-import { refuseFlood, scopedKey, statusApi, type Flood } from '../leads';
+import { statusApi } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
-import { addressKeyOf } from '../platform/http/address-key';
 import { describedError, retryAfterHeader } from '../platform/http/api-schemas';
 import { newToken, sha256Hex } from '../platform/http/tokens';
 import { takesCalls } from './booking-hosts';
@@ -91,10 +90,10 @@ export class CalendarFeeds {
 const NOT_FOUND = 'No such calendar';
 
 /** GET /calendar/<token>.ics: a host's calls for their calendar app; the token is the proof. */
-export const calendarFeedRoute: FastifyPluginAsync<{
-  siteUrl: string;
-  flood?: Flood | undefined;
-}> = async (app, { siteUrl, flood }) => {
+export const calendarFeedRoute: FastifyPluginAsync<{ siteUrl: string }> = async (
+  app,
+  { siteUrl },
+) => {
   const feeds = new CalendarFeeds(...bookingDb(app));
   app.get<{ Params: { file: string } }>(
     '/calendar/:file',
@@ -114,9 +113,6 @@ export const calendarFeedRoute: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const key = scopedKey('calendar', addressKeyOf(request));
-      const refused = flood && (await refuseFlood(flood, key, reply, Date.now()));
-      if (refused) return refused;
       const token = /^([\w-]{1,64})\.ics$/.exec(request.params.file)?.[1];
       const feed = token && (await feeds.feed(token, siteUrl));
       if (!feed) return reply.code(404).send({ error: NOT_FOUND });

@@ -6,7 +6,6 @@ import { DAY_MS } from '@shared/calendar-day';
 import { statusApi } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
-import { describedError, retryAfterHeader } from '../platform/http/api-schemas';
 import { newToken, sha256Hex } from '../platform/http/tokens';
 import { takesCalls } from './booking-hosts';
 import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
@@ -89,37 +88,22 @@ export class CalendarFeeds {
 
 const NOT_FOUND = 'No such calendar';
 
-/** GET /calendar/<token>.ics: a host's calls for their calendar app; the token is the proof. */
+/**
+ * GET /calendar/<token>.ics: a host's calls for their calendar app; the token is the proof.
+ * Outside /api/, so out of the OpenAPI document: no schema to keep.
+ */
 export const calendarFeedRoute: FastifyPluginAsync<{ siteUrl: string }> = async (
   app,
   { siteUrl },
 ) => {
   const feeds = new CalendarFeeds(...bookingDb(app));
-  app.get<{ Params: { file: string } }>(
-    '/calendar/:file',
-    {
-      schema: {
-        summary: "A host's booked calls as iCalendar (text/calendar), for a calendar app",
-        params: {
-          type: 'object',
-          properties: { file: { type: 'string', description: '<token>.ics' } },
-          required: ['file'],
-        },
-        response: {
-          200: { type: 'string', description: 'text/calendar' },
-          404: describedError(NOT_FOUND),
-          429: describedError('Too many requests from this address', retryAfterHeader),
-        },
-      },
-    },
-    async (request, reply) => {
-      const token = /^([\w-]{1,64})\.ics$/.exec(request.params.file)?.[1];
-      const feed = token && (await feeds.feed(token, siteUrl));
-      if (!feed) return reply.code(404).send({ error: NOT_FOUND });
-      return reply
-        .header('Content-Type', 'text/calendar; charset=utf-8')
-        .header('Cache-Control', 'private, no-store')
-        .send(feed);
-    },
-  );
+  app.get<{ Params: { file: string } }>('/calendar/:file', async (request, reply) => {
+    const token = /^([\w-]{1,64})\.ics$/.exec(request.params.file)?.[1];
+    const feed = token && (await feeds.feed(token, siteUrl));
+    if (!feed) return reply.code(404).send({ error: NOT_FOUND });
+    return reply
+      .header('Content-Type', 'text/calendar; charset=utf-8')
+      .header('Cache-Control', 'private, no-store')
+      .send(feed);
+  });
 };

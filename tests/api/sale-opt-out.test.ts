@@ -138,6 +138,33 @@ describeEachDatabase(
       ]);
     });
 
+    it('takes three opt-ins a day per lead: toggling past them is 429 and adds no timeline rows', async () => {
+      const testApp = current();
+      const { app } = testApp;
+      const { id } = await consentingCandidate(testApp, 'opt-toggle');
+      const mailbox = await opened(app, await statusLinkTo(testApp, { table: 'candidates', id }));
+      for (let i = 0; i < 3; i++) {
+        expect((await optOut(testApp, mailbox)).statusCode).toBe(204);
+        expect((await post(app, OPT_IN, { lead: `c${id}` }, mailbox)).statusCode).toBe(200);
+      }
+      expect((await optOut(testApp, mailbox)).statusCode).toBe(204);
+      const refused = await post(app, OPT_IN, { lead: `c${id}` }, mailbox);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ error: 'You have opted back in too often today.' });
+      // The opt-out still holds, and the refusals wrote nothing.
+      for (let i = 0; i < 5; i++) await post(app, OPT_IN, { lead: `c${id}` }, mailbox);
+      const { state } = await statusPage(app, mailbox);
+      expect(state?.status?.kind === 'leads' && state.status.leads[0]?.optedOut).toBe(true);
+      const rows = await testApp.db
+        .selectFrom('lead_activity')
+        .select('kind')
+        .where('lead_table', '=', 'candidates')
+        .where('lead_id', '=', id)
+        .where('kind', 'in', ['opted_in', 'opted_out'])
+        .execute();
+      expect(rows).toHaveLength(7);
+    });
+
     it('changes nothing without a proof, or when another site posts it', async () => {
       const testApp = current();
       const { id, proof } = await consentingCandidate(testApp, 'opt-out-forged');

@@ -8,7 +8,7 @@ import { leadTypeOf } from '../../records/lead-tables';
 import { refreshDerivedColumns } from '../../records/derived-columns';
 import { addPersonAct, withLockedLead } from '../pipeline/lead-pipeline';
 import { optedOut } from '../pipeline/status-events';
-import type { PipelineTables } from '../../records/pipeline-tables';
+import type { LeadActivityTable, PipelineTables } from '../../records/pipeline-tables';
 import type { LeadRef } from './lead-proof';
 import { STATUS_PATH } from './status-link';
 import { detailColumns } from './status-words';
@@ -91,20 +91,39 @@ async function personSets(db: Kysely<PipelineTables>, lead: LeadRef, from: strin
 export const reopenWithdrawn = (db: Kysely<PipelineTables>, lead: LeadRef) =>
   personSets(db, lead, 'withdrawn', 'new');
 
+/** Opt-ins a lead takes a UTC day: each undoes an opt-out, and the two are two timeline rows. */
+const OPT_INS_A_DAY = 3;
+type ActKind = LeadActivityTable['kind'];
+
+/** The person's acts of `kind` on the lead today (UTC): a few rows at most. */
+const actsToday = async (db: Kysely<PipelineTables>, lead: LeadRef, kind: ActKind) =>
+  (
+    await db
+      .selectFrom('lead_activity')
+      .select('id')
+      .where('lead_table', '=', lead.table)
+      .where('lead_id', '=', lead.id)
+      .where('kind', '=', kind)
+      .where('created_at', '>=', new Date().toISOString().slice(0, 10))
+      .execute()
+  ).length;
+
 /** "Do Not Sell or Share" from the person's browser: Meta gets no event of the lead from now on,
     and none still waiting goes (decision 110); once, in the timeline as their act. `optIn` (their
-    status page) undoes it: their forms' consent counts again. */
+    status page) undoes it, OPT_INS_A_DAY times a day (false past them: else toggling grows the
+    timeline without bound); their forms' consent counts again. */
 export async function optOutOfSale(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
   lead: LeadRef,
   optIn = false,
-): Promise<void> {
-  await withLockedLead(db, dialect, lead, async (trx) => {
-    if ((await optedOut(trx, lead.table, lead.id)) !== optIn) return;
+) {
+  return withLockedLead(db, dialect, lead, async (trx) => {
+    if ((await optedOut(trx, lead.table, lead.id)) !== optIn) return undefined;
     const kind = optIn ? 'opted_in' : 'opted_out';
+    if (optIn && (await actsToday(trx, lead, kind)) >= OPT_INS_A_DAY) return false;
     await addPersonAct(trx, lead.table, lead.id, { kind });
-    if (optIn) return;
+    if (optIn) return undefined;
     await tablesOf<OutboxTables>(trx)
       .deleteFrom('outbox_messages')
       .where('destination', '=', 'meta')
@@ -118,16 +137,7 @@ export async function optOutOfSale(
 /** "Downloaded their data" in each lead's history, once a UTC day: repeats add no rows. */
 export const recordDownload = (db: Kysely<PipelineTables>, leads: LeadRef[]) =>
   db.transaction().execute(async (trx) => {
-    const today = new Date().toISOString().slice(0, 10);
-    for (const { table, id } of leads) {
-      const done = await trx
-        .selectFrom('lead_activity')
-        .select('id')
-        .where('lead_table', '=', table)
-        .where('lead_id', '=', id)
-        .where('kind', '=', 'data_downloaded')
-        .where('created_at', '>=', today)
-        .executeTakeFirst();
-      if (!done) await addPersonAct(trx, table, id, { kind: 'data_downloaded' });
-    }
+    for (const lead of leads)
+      if ((await actsToday(trx, lead, 'data_downloaded')) === 0)
+        await addPersonAct(trx, lead.table, lead.id, { kind: 'data_downloaded' });
   });

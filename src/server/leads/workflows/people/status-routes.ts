@@ -88,7 +88,7 @@ const answers = {
     "No mailbox proof of that lead's address in this browser, or a cross-site post: nothing changed",
   ),
   429: describedError(
-    "Too many posts from one address (the lead routes' limits): nothing changed",
+    "Too many posts from one address (the lead routes' limits), or a lead's opt-ins past today's: nothing changed",
     retryAfterHeader,
   ),
 };
@@ -199,7 +199,8 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
         if (action === 'withdraw' && !confirmed(request)) {
           return unconfirmed(request, reply, 'Please confirm the withdrawal');
         }
-        await act(lead);
+        if ((await act(lead)) === false)
+          return reply.code(429).send({ error: 'You have opted back in too often today.' });
         return answer(request, reply, action);
       },
     );

@@ -41,7 +41,7 @@ import { siteUrlWarning } from './config/config-summary';
 import { databasePlugin } from './platform/database/database-plugin';
 import type { OutboxDestination } from './platform/outbox/outbox-tables';
 import type { WorkerSettings } from './platform/outbox/outbox-worker';
-import { handleError } from './platform/http/error-handler';
+import { handleError, handleFrameworkError } from './platform/http/error-handler';
 import { gracefulClose } from './platform/http/graceful-close';
 import { logSerializers, OneLinePerRequest } from './platform/http/request-log';
 import { metricsPlugin } from './platform/metrics/metrics';
@@ -104,6 +104,7 @@ export async function buildApp({
     bodyLimit: 16 * 1024,
     // While shutting down, new requests get 503 and requests in flight finish.
     return503OnClosing: true,
+    frameworkErrors: handleFrameworkError,
     // Start-up waits for the database and its migrations: 10 s is too tight on a busy machine.
     pluginTimeout: 60_000,
     // Proxy headers (X-Forwarded-For/-Proto) are believed only when TRUST_PROXY says so.

@@ -20,8 +20,26 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
   // The logger's `err` serializer keeps no `detail` (it can quote a row's values).
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
-  return reply
-    .code(status)
-    .send({ error: status >= 500 ? 'Internal server error' : error.message });
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send({ error: 'Internal server error' });
+  }
+  return reply.code(status).send({ error: error.message, fields: refusedFields(error) });
+}
+
+/** A route schema's refusals by field (`a.b`), as the forms' own checks name them. */
+function refusedFields({ validation }: FastifyError): Record<string, string> | undefined {
+  if (!validation) return undefined;
+  const fields: Record<string, string> = {};
+  for (const { instancePath, params, message } of validation) {
+    const missing = (params as { missingProperty?: string }).missingProperty;
+    const name = [...instancePath.split('/').filter(Boolean), missing].filter(Boolean).join('.');
+    fields[name || 'body'] ??= message ?? 'is not valid';
+  }
+  return fields;
+}
+
+/** Errors Fastify answers before any route (an undecodable URL): the same shape, nothing echoed. */
+export function handleFrameworkError(_error: FastifyError, _request: unknown, reply: FastifyReply) {
+  return reply.code(400).send({ error: 'Bad request' });
 }

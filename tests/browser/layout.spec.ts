@@ -96,6 +96,23 @@ test.describe('mobile menu', () => {
     await page.keyboard.press('Tab');
     expect(await main.evaluate((element) => element.contains(document.activeElement))).toBe(true);
   });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the main links show and work; no button that only scripts could run shows', async ({
+      page,
+    }) => {
+      await page.goto('/candidates');
+      await expect(toggle(page)).toBeHidden();
+      for (const link of navLinks) await expect(navLink(page, link.label)).toBeVisible();
+      // "Apply Now" scrolls back to the form with code alone: without it, a press did nothing.
+      await expect(page.locator('main button[type="button"]:visible')).toHaveCount(0);
+      await navLink(page, 'For Companies').click();
+      await expect(heading(page)).toHaveText(mainHeadingOf('/companies'));
+      await expect(page.getByRole('button', { name: 'Tell Us Your Hiring Needs' })).toBeHidden();
+    });
+  });
 });
 
 test.describe('footer', () => {

@@ -82,7 +82,7 @@ export function SiteLayout() {
       ) : null}
       <NetworkCanvas />
       <TopBar />
-      <main id="main" tabIndex={-1} className="flex-1 pt-24 outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 pt-24 outline-none max-md:noscript:pt-0">
         {/* A new page gets a new boundary: one page's failure does not stay on the next. */}
         <PageErrorBoundary key={pathname}>
           <Outlet />

@@ -36,7 +36,7 @@ export function buttonClass({ variant = 'primary', size = 'md', className }: But
 /**
  * A button. `aria-disabled` disables it while keeping the focus (a focused button that becomes
  * `disabled` drops the focus to the page, and a keyboard user starts again from its top): a
- * press does nothing, a submit included.
+ * press does nothing, a submit included. A plain button only runs code: hidden without scripts.
  */
 export function Button({
   variant,
@@ -47,10 +47,11 @@ export function Button({
   ...props
 }: ComponentProps<'button'> & ButtonStyle) {
   const inert = props['aria-disabled'] === true || props['aria-disabled'] === 'true';
+  const style = clsx(type === 'button' && 'noscript:hidden', className);
   return (
     <button
       type={type}
-      className={buttonClass({ variant, size, className })}
+      className={buttonClass({ variant, size, className: style })}
       onClick={inert ? (event) => event.preventDefault() : onClick}
       {...props}
     />

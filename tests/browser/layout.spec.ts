@@ -8,6 +8,7 @@ import {
   site,
   navLinks,
 } from './support/site';
+const DO_NOT_SELL = 'Do Not Sell or Share My Personal Information';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const navLink = (page: Page, label: string) =>
@@ -111,6 +112,17 @@ test.describe('mobile menu', () => {
       await navLink(page, 'For Companies').click();
       await expect(heading(page)).toHaveText(mainHeadingOf('/companies'));
       await expect(page.getByRole('button', { name: 'Tell Us Your Hiring Needs' })).toBeHidden();
+    });
+
+    test("the footer's privacy choice leads to what it means, where its button could do nothing", async ({
+      page,
+    }) => {
+      await page.goto('/');
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('button', { name: DO_NOT_SELL })).toBeHidden();
+      await footer.getByRole('link', { name: DO_NOT_SELL }).click();
+      await expect(page).toHaveURL(/\/privacy#do-not-sell-or-share$/);
+      await expect(page.getByRole('heading', { name: DO_NOT_SELL })).toBeVisible();
     });
   });
 });

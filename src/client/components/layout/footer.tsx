@@ -20,18 +20,28 @@ const footerLink =
 /** The footer's privacy control: notice mode's 'Do Not Sell…', or opt-in's 'Cookie settings'. */
 function PrivacyChoice({ className }: { className: string }) {
   const cookieSettings = useOptInMode();
+  const label = cookieSettings ? 'Cookie settings' : 'Do Not Sell or Share My Personal Information';
   return (
-    <button
-      type="button"
-      className={className}
-      onClick={({ currentTarget }) =>
-        void import('../../lib/tracking/consent').then((act) =>
-          cookieSettings ? act.openConsentBanner(currentTarget) : act.optOut(),
-        )
-      }
-    >
-      {cookieSettings ? 'Cookie settings' : 'Do Not Sell or Share My Personal Information'}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`${className} noscript:hidden`}
+        onClick={({ currentTarget }) =>
+          void import('../../lib/tracking/consent').then((act) =>
+            cookieSettings ? act.openConsentBanner(currentTarget) : act.optOut(),
+          )
+        }
+      >
+        {label}
+      </button>
+      {/* Without scripts nothing tracks, and the button could do nothing: the policy says so. */}
+      <a
+        href={`/privacy#${cookieSettings ? 'cookies-and-tracking' : 'do-not-sell-or-share'}`}
+        className={`${className} hidden noscript:inline`}
+      >
+        {label}
+      </a>
+    </>
   );
 }
 

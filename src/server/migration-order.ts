@@ -65,4 +65,5 @@ export const migrationOrder = [
   '355_booking_hosts',
   '360_company_phone',
   '370_folded_search_keys',
+  '380_booking_invited',
 ] as const;

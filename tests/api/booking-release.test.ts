@@ -164,6 +164,8 @@ describeEachDatabase(
       const { app } = testApp;
       const kept = await bookedCall(app, 8);
       const removed = await bookedCall(app, 9);
+      // Its invitation went: a call cancelled before then is cancelled unsaid.
+      await eventually(() => smtp.received.find((mail) => mail.to.includes(removed.email)));
       const [keptCall] = await callsOf(testApp, kept.leadId);
       const [removedCall] = await callsOf(testApp, removed.leadId);
       await answered(testApp, kept.leadId, 'yes');

@@ -125,7 +125,8 @@ describeEachDatabase(
 
       await delayPasses(testApp, id);
       const [booked, moved, cancelled, confirmation] = mailsTo(email);
-      const timeOf = (text: string) => / is on (.+?\))\./.exec(text)?.[1];
+      // The call's time: an invitation's, or where a move took it.
+      const timeOf = (text: string) => / (?:is on|to) (.+?\))\./.exec(text)?.[1];
       expect(timeOf(moved!)).not.toBe(timeOf(booked!));
       expect(subjectOf(moved!)).toBe(`Your screening call has moved: ${timeOf(moved!)}`);
       expect(cancelled).toContain(`Your screening call on ${timeOf(moved!)} is cancelled.`);

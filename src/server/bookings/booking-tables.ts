@@ -30,6 +30,8 @@ export interface BookingTables {
     marked_at: string | null;
     /** When the no-show's "pick a new time" message was written: it is written once. */
     missed_sent_at: string | null;
+    /** The start its last invitation sent said (what the person's calendar holds); null: none. */
+    invited_start: string | null;
   };
   /**
    * A host's seats in a slot: the primary key `(host_id, slot_start, seat)` makes a seat taken at
@@ -138,6 +140,16 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
   },
   '355_booking_hosts': {
     up: (db: Kysely<unknown>) => addHosts(db),
+  },
+  '380_booking_invited': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('bookings').addColumn('invited_start', 'text').execute();
+      // Sent, unless its invitation still waits in the outbox (then the new time's goes first).
+      await sql`update bookings set invited_start = slot_start where cancelled_at is not null
+        or not exists (select 1 from outbox_messages m where m.state = 'pending'
+          and m.topic in ('call.booked', 'call.moved') and m.subject_type = 'candidate'
+          and m.subject_id = bookings.lead_id)`.execute(db);
+    },
   },
 });
 

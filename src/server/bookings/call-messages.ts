@@ -20,10 +20,8 @@ export type CallChange = Exclude<keyof typeof CALL_TOPICS, 'reminder'>;
 /** Names the booking only; the sender reads the rest when it sends (decision 154). */
 export interface CallPayload {
   bookingId: number;
-  /** The invitation's sequence this message was written for: an older one is not sent. */
+  /** The invitation's sequence this message was written for: a moved call's are not sent. */
   sequence: number;
-  /** A reminder's call start: a moved call's reminders are not sent. */
-  start?: string;
   /** An erased person's cancellation: what it says, their address here alone, emptied once sent. */
   erased?: Pick<BookingRow, 'uid' | 'slot_start' | 'slot_end' | 'time_zone'> & { email: string };
 }
@@ -41,7 +39,7 @@ export async function writeCallMessages(
   now: Date,
 ): Promise<void> {
   const subject = { subjectType: 'candidate', subjectId: booking.lead_id };
-  if (change !== 'booked') {
+  if (change !== 'booked')
     await trx
       .deleteFrom('outbox_messages')
       .where('destination', '=', 'calendar')
@@ -50,24 +48,18 @@ export async function writeCallMessages(
       .where('subject_type', '=', subject.subjectType)
       .where('subject_id', '=', subject.subjectId)
       .execute();
-  }
   const payload: CallPayload = { bookingId: booking.id, sequence: booking.sequence };
-  const messages: NewOutboxMessage[] = [
-    { destination: 'calendar', topic: CALL_TOPICS[change], payload, ...subject },
-  ];
-  const start = Date.parse(booking.slot_start);
+  const about = { destination: 'calendar', payload, ...subject } as const;
+  const messages: NewOutboxMessage[] = [{ ...about, topic: CALL_TOPICS[change] }];
   for (const beforeMs of change === 'booked' || change === 'moved' ? remindersMs : []) {
-    if (start - beforeMs <= now.getTime()) continue;
-    messages.push({
-      destination: 'calendar',
-      topic: CALL_TOPICS.reminder,
-      payload: { ...payload, start: booking.slot_start } satisfies CallPayload,
-      ...subject,
-      dueAt: new Date(start - beforeMs).toISOString(),
-    });
+    const dueAt = new Date(Date.parse(booking.slot_start) - beforeMs);
+    if (dueAt > now)
+      messages.push({ ...about, topic: CALL_TOPICS.reminder, dueAt: dueAt.toISOString() });
   }
   await enqueueMessages(trx, messages, now.toISOString());
 }
+
+const NO_SUBJECT = { subjectType: null, subjectId: null };
 
 /**
  * Before an erasure deletes the calls of these candidates, the cancellation of each one not yet
@@ -86,18 +78,12 @@ export async function writeErasedCancels(
     .where('cancelled_at', 'is', null)
     .where('slot_start', '>', now.toISOString())
     .execute();
-  const messages = calls.map((call): NewOutboxMessage => {
+  const messages = calls.map(({ id, lead_id, sequence, ...call }): NewOutboxMessage => {
     const { uid, slot_start, slot_end, time_zone } = call;
-    const email = leads.find((lead) => lead.id === Number(call.lead_id))?.email ?? '';
+    const email = leads.find((lead) => lead.id === Number(lead_id))?.email ?? '';
     const erased = { uid, slot_start, slot_end, time_zone, email };
-    const payload: CallPayload = { bookingId: call.id, sequence: call.sequence + 1, erased };
-    return {
-      destination: 'calendar',
-      topic: CALL_TOPICS.cancelled,
-      payload,
-      subjectType: null,
-      subjectId: null,
-    };
+    const payload: CallPayload = { bookingId: id, sequence: sequence + 1, erased };
+    return { destination: 'calendar', topic: CALL_TOPICS.cancelled, payload, ...NO_SUBJECT };
   });
   await enqueueMessages(tablesOf<OutboxTables>(trx), messages, now.toISOString());
 }

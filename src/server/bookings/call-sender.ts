@@ -1,14 +1,9 @@
-import ical, {
-  ICalAttendeeRole,
-  ICalAttendeeStatus,
-  ICalCalendarMethod,
-  ICalEventStatus,
-} from 'ical-generator';
+import ical, { ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
-import type { Mailer, MailMessage } from '../platform/mail/mailer';
+import type { Mailer } from '../platform/mail/mailer';
 import { paragraphMail, type Paragraph } from '../platform/mail/paragraph-mail';
 import type { OutboxMessage } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
@@ -48,29 +43,38 @@ export function callTime(start: string, zone: string | null): string {
 const utcStamp = (iso: string) =>
   DateTime.fromISO(iso, { zone: 'utc' }).toFormat("yyyyLLdd'T'HHmmss'Z'");
 
-/** Whether the message still says what is true: a newer change or a cancel replaces it. */
-function current(topic: string, payload: CallPayload, row: BookingRow): boolean {
-  if (topic === CALL_TOPICS.cancelled) return row.cancelled_at !== null;
-  if (row.cancelled_at !== null) return false;
-  if (topic === CALL_TOPICS.missed) return row.outcome === 'no_show';
-  // Sent late (the mail server was down): an invitation or reminder once the call began misleads.
-  if (Date.parse(row.slot_start) <= Date.now()) return false;
-  if (topic === CALL_TOPICS.reminder) return row.slot_start === payload.start;
-  return row.sequence === payload.sequence;
+type Saying = keyof typeof CALL_TOPICS;
+
+/** What the message says now, its call read as it is: nothing once a newer change or a cancel
+    replaced it. The person's calendar holds the last invitation sent (`invited_start`): a move
+    before the first one went is that first one, a cancel before it nothing. RFC 5546: the UID
+    and the row's SEQUENCE (above any sent) stay, whichever of them goes. */
+function saying(topic: string, payload: CallPayload, row: BookingRow): Saying | undefined {
+  if (topic === CALL_TOPICS.cancelled)
+    return row.cancelled_at && row.invited_start ? 'cancelled' : undefined;
+  if (row.cancelled_at !== null) return undefined;
+  if (topic === CALL_TOPICS.missed) return row.outcome === 'no_show' ? 'missed' : undefined;
+  // Sent late (the mail server was down), an invitation or reminder once the call began misleads;
+  // one written before a later move (its SEQUENCE) is replaced by that move's.
+  if (Date.parse(row.slot_start) <= Date.now() || row.sequence !== payload.sequence)
+    return undefined;
+  if (topic === CALL_TOPICS.reminder) return 'reminder';
+  if (row.invited_start === row.slot_start) return undefined;
+  return row.invited_start ? 'moved' : 'booked';
 }
 
-const subjects: Record<string, (when: string) => string> = {
-  [CALL_TOPICS.booked]: (when) => `Your screening call is booked: ${when}`,
-  [CALL_TOPICS.moved]: (when) => `Your screening call has moved: ${when}`,
-  [CALL_TOPICS.cancelled]: () => 'Your screening call is cancelled',
-  [CALL_TOPICS.reminder]: (when) => `Reminder: your screening call, ${when}`,
-  [CALL_TOPICS.missed]: () => 'We missed you: pick a new time for your call',
+const subjects: Record<Saying, (when: string) => string> = {
+  booked: (when) => `Your screening call is booked: ${when}`,
+  moved: (when) => `Your screening call has moved: ${when}`,
+  cancelled: () => 'Your screening call is cancelled',
+  reminder: (when) => `Reminder: your screening call, ${when}`,
+  missed: () => 'We missed you: pick a new time for your call',
 };
 
 /** Sends a call's invitation, cancellation or reminder; one no longer true is deleted unsent. */
 export function callSender({ db, writes, mailer, context, contact }: CallSenderOptions) {
   const { brandName, supportEmail } = context;
-  async function render(message: OutboxMessage): Promise<MailMessage | undefined> {
+  async function render(message: OutboxMessage) {
     const payload = JSON.parse(message.payload) as CallPayload;
     // An erased person's cancellation carries its call: no row, no lead, no status page left.
     // It goes to a mailbox before the call only: a file would keep the address the erasure
@@ -79,27 +83,23 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
     if (erased && (mailer.kind === 'outbox' || Date.parse(erased.slot_start) <= Date.now()))
       return undefined;
     const row = erased
-      ? { ...erased, sequence: payload.sequence }
+      ? { ...erased, sequence: payload.sequence, invited_start: null }
       : await db
           .selectFrom('bookings')
           .selectAll()
           .where('id', '=', payload.bookingId)
           .executeTakeFirst();
-    if (!row || ('id' in row && !current(message.topic, payload, row))) return undefined;
-    const cancelled = message.topic === CALL_TOPICS.cancelled;
+    const says = row && ('id' in row ? saying(message.topic, payload, row) : 'cancelled');
+    if (!row || !says) return undefined;
+    const cancelled = says === 'cancelled';
     const person =
       'lead_id' in row ? await contact(row.lead_id) : { ...row, statusLink: '', closed: true };
     // A closed application (withdrawn, not a fit) still gets its calendar's cancellation, only.
     if (!person || (person.closed && !cancelled)) return undefined;
     const when = callTime(row.slot_start, row.time_zone);
-    const missed = message.topic === CALL_TOPICS.missed;
-    const reminder = message.topic === CALL_TOPICS.reminder;
     const summary = `Screening call with ${brandName}`;
-    const toPage = (text: string, label: string) => ({
-      text,
-      link: `${context.siteUrl}${person.statusLink}`,
-      label,
-    });
+    const link = `${context.siteUrl}${person.statusLink}`;
+    const toPage = (text: string, label: string) => ({ text, link, label });
     const description = `Your screening call with ${brandName}. To move or cancel it, open your status page from our e-mail.`;
     const google = new URLSearchParams({
       action: 'TEMPLATE',
@@ -107,44 +107,48 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
       dates: `${utcStamp(row.slot_start)}/${utcStamp(row.slot_end)}`,
       details: description,
     });
-    const paragraphs: Paragraph[] = missed
-      ? [
-          `We missed you at your screening call on ${when}. It happens: pick a new time that suits you.`,
-          toPage('Your status page has the times:', 'Pick a new time'),
-        ]
-      : cancelled
+    // A move says both times, in the zone the person chose with it.
+    const from = row.invited_start && callTime(row.invited_start, row.time_zone);
+    const paragraphs: Paragraph[] =
+      says === 'missed'
         ? [
-            `Your screening call on ${when} is cancelled.`,
-            erased
-              ? 'We will not contact you again.'
-              : person.closed
-                ? toPage('See where you stand on your status page:', 'Your status page')
-                : toPage('To book another time, open your status page:', 'Book your call'),
+            `We missed you at your screening call on ${when}. It happens: pick a new time that suits you.`,
+            toPage('Your status page has the times:', 'Pick a new time'),
           ]
-        : [
-            reminder
-              ? `This is a reminder of your screening call with ${brandName} on ${when}.`
-              : `Your screening call with ${brandName} is on ${when}. The invitation is attached for your calendar.`,
-            {
-              link: `https://calendar.google.com/calendar/render?${google.toString()}`,
-              label: 'Add to Google Calendar',
-            },
-            toPage('To move or cancel it, open your status page:', 'Move or cancel your call'),
-          ];
-    const mail = paragraphMail(
-      { to: person.email, subject: subjects[message.topic]!(when), replyTo: supportEmail },
-      [
-        'Hello,',
-        ...paragraphs,
-        `Questions? Reply to this e-mail or write to ${supportEmail}.`,
-        `The ${brandName} team`,
-      ],
-    );
-    if (reminder || missed) return mail;
+        : cancelled
+          ? [
+              `Your screening call on ${when} is cancelled.`,
+              erased
+                ? 'We will not contact you again.'
+                : person.closed
+                  ? toPage('See where you stand on your status page:', 'Your status page')
+                  : toPage('To book another time, open your status page:', 'Book your call'),
+            ]
+          : [
+              says === 'reminder'
+                ? `This is a reminder of your screening call with ${brandName} on ${when}.`
+                : `Your screening call with ${brandName} ${says === 'moved' ? `has moved from ${from} to` : 'is on'} ${when}. The invitation is attached for your calendar.`,
+              {
+                link: `https://calendar.google.com/calendar/render?${google.toString()}`,
+                label: 'Add to Google Calendar',
+              },
+              toPage('To move or cancel it, open your status page:', 'Move or cancel your call'),
+            ];
+    const subject = subjects[says](when);
+    const mail = paragraphMail({ to: person.email, subject, replyTo: supportEmail }, [
+      'Hello,',
+      ...paragraphs,
+      `Questions? Reply to this e-mail or write to ${supportEmail}.`,
+      `The ${brandName} team`,
+    ]);
+    if (says === 'reminder' || says === 'missed') return { mail };
     // `METHOD:REQUEST` (or `CANCEL`), one event with a stable UID, its start and end in UTC.
+    const [method, answer] = cancelled
+      ? (['CANCEL', 'DECLINED'] as const)
+      : (['REQUEST', 'ACCEPTED'] as const);
     const calendar = ical({
       prodId: { company: brandName, product: 'screening-call', language: 'EN' },
-      method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST,
+      method: ICalCalendarMethod[method],
     });
     calendar.createEvent({
       id: row.uid,
@@ -157,22 +161,27 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
       status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       // The address in MAIL_FROM's `Name <address>`, or the setting itself.
       organizer: { name: brandName, email: /<([^>]+)>/.exec(context.from)?.[1] ?? context.from },
-      attendees: [
-        {
-          email: person.email,
-          role: ICalAttendeeRole.REQ,
-          status: cancelled ? ICalAttendeeStatus.DECLINED : ICalAttendeeStatus.ACCEPTED,
-        },
-      ],
+      // ROLE: REQ-PARTICIPANT, the default.
+      attendees: [{ email: person.email, status: ICalAttendeeStatus[answer] }],
     });
-    const method = cancelled ? 'CANCEL' : 'REQUEST';
-    return { ...mail, icalEvent: { method, filename: 'invite.ics', content: calendar.toString() } };
+    const icalEvent = { method, filename: 'invite.ics', content: calendar.toString() } as const;
+    return { mail: { ...mail, icalEvent }, says, invited: 'id' in row && !cancelled && row };
   }
 
   return async (message: OutboxMessage): Promise<void> => {
-    const mail = await render(message);
-    if (mail) await mailer.send(mail);
-    else await writes.runInBackground((trx) => dropUnsent(tablesOf(trx), message));
+    const sent = await render(message);
+    if (!sent) return writes.runInBackground((trx) => dropUnsent(tablesOf(trx), message));
+    await mailer.send(sent.mail);
+    const { invited, says } = sent;
+    if (!invited) return;
+    // What the person's calendar now holds (a later move is told from it); the timeline says it.
+    await writes.runInBackground(async (trx) => {
+      const tables = tablesOf<BookingTables & OutboxTables>(trx);
+      const call = tables.updateTable('bookings').set({ invited_start: invited.slot_start });
+      await call.where('id', '=', invited.id).execute();
+      const told = tables.updateTable('outbox_messages').set({ topic: CALL_TOPICS[says] });
+      await told.where('id', '=', message.id).execute();
+    });
   };
 }
 

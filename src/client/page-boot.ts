@@ -29,10 +29,9 @@ try {
     if (input.dataset.locked === undefined) continue;
     input.readOnly = true;
     const hint = document.getElementById(`${input.id}-hint`);
-    if (hint) {
-      hint.hidden = false;
-      input.setAttribute('aria-describedby', hint.id);
-    }
+    if (!hint) continue;
+    hint.hidden = false;
+    input.setAttribute('aria-describedby', hint.id);
   }
 } catch {
   // Storage blocked: nothing to fill in.

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test } from './fixtures';
 import { expect, signIn, signInThroughForm } from './support/admin';
-import { visitLandingPagesFromAds } from './support/visits';
+import { uniqueTag } from './support/admin';
+import { visitCounted, visitLandingPagesFromAds } from './support/visits';
 
 /*
  * The first-party visit count end to end (decision 115): the landing pages, opened from an ad
@@ -39,6 +40,36 @@ test('visits of /career and /training from ad links show in the funnel', async (
   expect(find(funnel.utmCampaigns, campaignB)).toMatchObject({ visitors: 1 });
   expect(find(funnel.variants, 'free_training')?.visitors).toBeGreaterThanOrEqual(1);
   expect(find(funnel.variants, 'high_salary')?.visitors).toBeGreaterThanOrEqual(1);
+});
+
+test("a second ad's click in the same tab counts, and brings its lead, for that ad", async ({
+  page,
+}) => {
+  const [source, first, second] = [uniqueTag('src'), uniqueTag('a'), uniqueTag('b')];
+  await visitCounted(page, `/candidates?utm_source=${source}&utm_campaign=${first}&fbclid=F1`);
+  // Later, another of the ads opens in the same tab (sessionStorage survives the navigation).
+  await visitCounted(page, `/candidates?utm_source=${source}&utm_campaign=${second}&fbclid=F2`);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Clicks');
+  await page.getByLabel('Email').fill(`${second}@example.com`);
+  const sent = page.waitForRequest((request) => request.url().endsWith('/basic-info'));
+  await page.getByRole('button', { name: 'Continue to Application' }).click();
+  // The fbclid the server builds `fbc` from is the latest click's, as the pixel's `_fbc`.
+  expect((await sent).postDataJSON().attribution).toMatchObject({ fbclid: 'F2' });
+  await expect(page).toHaveURL(/\/typeform$/);
+
+  await signIn(page);
+  const day = new Date().toISOString().slice(0, 10);
+  const campaigns = async () => {
+    const response = await page.request.get(`/api/admin/funnel?from=${day}&to=${day}`);
+    const rows = ((await response.json()) as { utmCampaigns: Step[] }).utmCampaigns;
+    return [first, second].map((key) => rows.find((row) => row.key === key));
+  };
+  await expect.poll(campaigns).toMatchObject([
+    { visitors: 1, leads: 0 },
+    { visitors: 1, leads: 1 },
+  ]);
 });
 
 /** The beacons a page sends while `act` runs (and half a second after). */

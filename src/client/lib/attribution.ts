@@ -3,21 +3,29 @@ import type { LandingVariant } from '@shared/enums';
 
 const STORAGE_KEY = 'leadAttribution';
 
-/** Keeps the landing page's UTM, referrer and fbclid for the session (a lead's attribution). */
-export function captureLandingVisit(): void {
+/** The landing kept (JSON leaves its undefined values out), or null. */
+function keptLanding(): Attribution | null {
   try {
-    if (window.sessionStorage.getItem(STORAGE_KEY)) return;
-    const params = new URLSearchParams(window.location.search);
-    const landing: Attribution = {
-      utmSource: params.get('utm_source') ?? undefined,
-      utmMedium: params.get('utm_medium') ?? undefined,
-      utmCampaign: params.get('utm_campaign') ?? undefined,
-      utmTerm: params.get('utm_term') ?? undefined,
-      utmContent: params.get('utm_content') ?? undefined,
-      referrer: document.referrer || undefined,
-      // Meta's click id, as received: the server builds `fbc` from it.
-      fbclid: params.get('fbclid') ?? undefined,
-    };
+    return JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? 'null') as Attribution | null;
+  } catch {
+    return null; // storage unavailable: leads are still sent, without attribution
+  }
+}
+
+/** The ad click's values in a landing URL (fbclid as received: the server builds `fbc` from it). */
+const CLICK_PARAMS = 'utm_source utm_medium utm_campaign utm_term utm_content fbclid'.split(' ');
+
+/** Keeps the landing's UTM, referrer and fbclid for the session (a lead's attribution); another
+    ad's click in the tab replaces them: its visit, lead and `fbc` are that ad's, as `_fbc` is. */
+export function captureLandingVisit(): void {
+  const click = CLICK_PARAMS.map((name) => {
+    const key = name.replace(/_(.)/, (_, c: string) => c.toUpperCase()) as keyof Attribution;
+    return [key, new URLSearchParams(location.search).get(name) ?? undefined] as const;
+  });
+  const kept = keptLanding();
+  if (kept && !click.some(([key, value]) => value !== undefined && value !== kept[key])) return;
+  const landing = { ...Object.fromEntries(click), referrer: document.referrer || undefined };
+  try {
     window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(landing));
   } catch {
     // Storage unavailable: leads are still sent, without attribution.
@@ -26,12 +34,5 @@ export function captureLandingVisit(): void {
 
 /** The attribution to send with a lead captured on `page` (and landing `variant`). */
 export function leadAttribution(page: string, variant?: LandingVariant): Attribution {
-  let landing: Attribution = {};
-  try {
-    // Written by captureLandingVisit: JSON leaves its undefined values out.
-    landing = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}') as Attribution;
-  } catch {
-    // Storage unavailable: the page alone.
-  }
-  return { ...landing, page, ...(variant ? { variant } : {}) };
+  return { ...keptLanding(), page, ...(variant ? { variant } : {}) };
 }

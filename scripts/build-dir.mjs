@@ -2,7 +2,17 @@
 // `dist` is a symbolic link to the current one, switched in whole once the build is complete:
 // a server already running keeps reading the build it started with (src/server/site resolves
 // the link once at start-up), never a directory half emptied or half written.
-import { lstat, mkdir, mkdtemp, readdir, realpath, rename, rm, symlink } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  realpath,
+  rename,
+  rm,
+  symlink,
+} from 'node:fs/promises';
 import path from 'node:path';
 
 const BUILDS = 'dist-builds';
@@ -16,7 +26,10 @@ const now = () => (performance.timeOrigin + performance.now()).toFixed(3);
 /** A new, empty build directory. Its name starts with the time: older builds sort first. */
 export async function newBuildDir(root) {
   await mkdir(buildsOf(root), { recursive: true });
-  return mkdtemp(path.join(buildsOf(root), `${now()}-`));
+  const dir = await mkdtemp(path.join(buildsOf(root), `${now()}-`));
+  // mkdtemp makes it 0700: the service's user (docs/deploy.md) could not read a build root made.
+  await chmod(dir, 0o755);
+  return dir;
 }
 
 /** The build `dist` points to now (a real path), if any. */

@@ -7,6 +7,7 @@ import {
   readlink,
   realpath,
   rm,
+  stat,
   writeFile,
 } from 'node:fs/promises';
 import os from 'node:os';
@@ -96,4 +97,12 @@ it('turns a dist directory of an earlier checkout into the previous build', asyn
   const earlier = builds.find((name) => name.endsWith('-earlier'));
   expect(earlier).toBeDefined();
   expect(await shellIn(path.join(root, 'dist-builds', earlier as string))).toBe('in place');
+});
+
+it('lets another user read the build: the service runs as its own user, the build as root', async () => {
+  // docs/deploy.md builds as root and runs `talent-bridge@.service` as `talent-bridge`.
+  const root = await checkout();
+  const dir = await newBuildDir(root);
+  // Read and enter for others (the files inside follow the umask, 0644 by default).
+  expect((await stat(dir)).mode & 0o005).toBe(0o005);
 });

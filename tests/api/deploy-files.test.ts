@@ -97,6 +97,38 @@ describe('the shared environment file (deploy/talent-bridge.env.example)', () =>
     // Every setting the server reads is in docs/configuration.md (src/server/config/settings-listed.test.ts).
     for (const name of Object.keys(env)) expect(SETTING_NAMES).toContain(name);
   });
+
+  it('reaches the build whole through docs/deploy.md’s build commands, as systemd reads it', async () => {
+    const file = path.join(deployDir, 'talent-bridge.env.example');
+    const doc = await readFile(path.join(deployDir, '..', 'docs', 'deploy.md'), 'utf8');
+    const commands = doc
+      .split('\n')
+      .filter((line) => line.includes('/etc/talent-bridge/env') && line.includes('build'));
+    expect(commands).toHaveLength(2);
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'tb-build-env-'));
+    try {
+      // The build replaced by a script that prints the environment it was given.
+      const printer = path.join(dir, 'print-env.mjs');
+      await writeFile(printer, 'process.stdout.write(JSON.stringify(process.env));');
+      for (const command of commands) {
+        const script = command
+          .trim()
+          .replace('cd /opt/talent-bridge && ', '')
+          .replaceAll('/etc/talent-bridge/env', file)
+          .replace('npm run build', `node ${printer}`)
+          .replace('scripts/build.mjs', printer);
+        const { stdout } = await run('bash', ['-c', script], {
+          env: { PATH: process.env.PATH ?? '' },
+        });
+        // systemd's EnvironmentFile takes each value whole: `<`, spaces and `$` included.
+        expect(JSON.parse(stdout), command).toMatchObject(
+          Object.fromEntries(settings(await readFile(file, 'utf8'))),
+        );
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe.skipIf(caddyUnavailableReason() !== undefined && process.env.CI !== 'true')(

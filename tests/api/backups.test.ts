@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import {
   copyFile,
+  mkdir,
   mkdtemp,
   readdir,
   readFile,
@@ -75,19 +76,20 @@ async function stop(server: ServerProcess) {
 }
 
 /**
- * Runs `npm run <script> -- args`'s code (sourceArgs), from the repository, with `env` only;
- * under `wrapper` (a command and its arguments, before node's) when given.
+ * Runs `npm run <script> -- args`'s code (sourceArgs), from the repository (or `cwd`), with
+ * `env` only; under `wrapper` (a command and its arguments, before node's) when given.
  */
 function runScript(
   script: 'backup' | 'restore',
   env: Record<string, string>,
   args: string[] = [],
   wrapper: string[] = [],
+  cwd = root,
 ) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const [command, ...rest] = [...wrapper, process.execPath, ...sourceArgs(script), ...args];
     const child = spawn(command!, rest, {
-      cwd: root,
+      cwd,
       env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
     });
     let stdout = '';
@@ -464,6 +466,21 @@ describe('npm run backup and npm run restore', () => {
     },
     60_000,
   );
+
+  it('reads DATA_DIR from .env as npm start does, backing up and restoring the live database', async () => {
+    const { dataDir, env } = dataEnv();
+    await stop(await start(env));
+    // An operator's checkout: DATA_DIR set in .env only (npm runs scripts from its folder).
+    const checkout = path.join(work, 'env-checkout');
+    await mkdir(checkout);
+    await writeFile(path.join(checkout, '.env'), `DATA_DIR=${dataDir}\n`);
+    const { DATA_DIR: _fromEnvFile, ...shell } = env;
+    const backup = await runScript('backup', shell, [], [], checkout);
+    expect(backup.stdout).toContain(`Backup written: ${backupsDirOf(dataDir)}`);
+    const restore = await runScript('restore', shell, [await newestBackup(dataDir)], [], checkout);
+    expect(restore.stdout).toContain(`into ${dataDir}.`);
+    expect(existsSync(path.join(checkout, 'data'))).toBe(false);
+  }, 60_000);
 
   it('refuses on PostgreSQL and names pg_dump and pg_restore', async () => {
     const { env, dataDir } = dataEnv({ DATABASE_URL: 'postgres://backup@127.0.0.1:1/none' });

@@ -60,9 +60,9 @@ export interface ConversionPayload {
   sourcePage: string | null;
   lead: ConversionSubject & ConversionContact;
   client: Pick<SubmissionClient, 'ip' | 'userAgent' | 'fbp' | 'fbc'> & {
-    /** The landing URL's fbclid, exactly as received (fbc is built from it without _fbc). */
+    /** The lead's click's fbclid, exactly as received (fbc is built from it without _fbc). */
     fbclid: string | null;
-    /** When the fbclid was first seen, in ms (absent: the event's time). */
+    /** When the fbclid was first received, in ms (absent from older messages: the event's time). */
     clickAtMs?: number | null;
   };
 }

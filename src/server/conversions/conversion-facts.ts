@@ -25,7 +25,7 @@ export interface FormFact {
   form: LeadForm | undefined;
   client: SubmissionClient | undefined;
   sourcePage: string | null;
-  fbclid: string | null;
+  click: StatusFact['click'];
   /** Read only when an event is due: the lead's contact as saved by this form. */
   contact: () => Promise<ConversionContact | undefined>;
 }
@@ -34,7 +34,7 @@ export interface StatusFact {
   subject: ConversionSubject;
   status: string;
   consent: ConsentSignal | null | undefined;
-  /** The first fbclid the lead's forms brought, and when. */
+  /** The lead's ad click: its fbclid and when first received, the same in all its events. */
   click: { fbclid: string; atMs: number } | undefined;
   contact: () => Promise<ConversionContact | undefined>;
 }
@@ -113,7 +113,7 @@ export async function recordFormConversions(db: Db, fact: FormFact, now: string)
       eventTimeMs: client.at,
       actionSource: 'website',
       sourcePage: fact.sourcePage ?? (fact.form === 'typeform-completed' ? '/typeform' : null),
-      client: { ...browserOf(client), fbclid: fact.fbclid },
+      client: { ...browserOf(client), ...clickOf(fact) },
     },
     now,
   );

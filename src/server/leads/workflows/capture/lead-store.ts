@@ -17,7 +17,7 @@ import { leadTypeOf, type LeadRecordTables } from '../../records/lead-tables';
 import type { LeadWriteEffects, SaveResult } from '../../records/upsert';
 import type { PersonConfirmations } from '../messages/mail-allowance';
 import { assignInTurn } from '../pipeline/lead-assignment';
-import { optedOut } from '../pipeline/status-events';
+import { leadClick, optedOut } from '../pipeline/status-events';
 import { reopenWithdrawn } from '../people/person-writes';
 import { quarantineSubmission, type QuarantineEntry } from '../quarantine/lead-quarantine';
 
@@ -71,7 +71,7 @@ export function leadWriteEffects({
           form: step.form,
           client: step.client,
           sourcePage: step.attribution?.page ?? null,
-          fbclid: step.attribution?.fbclid ?? null,
+          click: await leadClick(db, table, id),
           contact: () => verifiedContact(db, table, id),
         },
         now,

@@ -7,15 +7,32 @@ import type { PipelineTables } from '../../records/pipeline-tables';
 import type { ConsentSignal } from '@shared/schemas/conversion';
 import { parsedJson } from '../people/person-report-views';
 
-/** The first fbclid the lead's forms brought (first touch, like the attribution columns). */
-function firstClick(submissions: { attribution: string | null; created_at: string }[]) {
-  for (const submission of submissions) {
-    const fbclid = parsedJson(submission.attribution)?.fbclid;
-    if (typeof fbclid === 'string' && fbclid) {
-      return { fbclid, atMs: Date.parse(submission.created_at) };
+/**
+ * The lead's ad click, one for all its Meta events (decision 110), kept as Meta's parameter
+ * builder keeps `_fbc`: the latest fbclid its proven forms brought, timed when first received
+ * (a new fbclid replaces it; the same one again keeps its time).
+ */
+export async function leadClick(
+  db: Pick<Kysely<object>, 'getExecutor'>,
+  table: LeadTable,
+  id: number,
+) {
+  const forms = await tablesOf<LeadRecordTables>(db)
+    .selectFrom('lead_submissions')
+    .select(['attribution', 'created_at'])
+    .where('lead_table', '=', table)
+    .where('lead_id', '=', id)
+    .where('verified', '=', 1)
+    .orderBy('id')
+    .execute();
+  let click: { fbclid: string; atMs: number } | undefined;
+  for (const form of forms) {
+    const fbclid = parsedJson(form.attribution)?.fbclid;
+    if (typeof fbclid === 'string' && fbclid && fbclid !== click?.fbclid) {
+      click = { fbclid, atMs: Date.parse(form.created_at) };
     }
   }
-  return undefined;
+  return click;
 }
 
 /** The latest proven form's consent, unless any form refused (GPC or denied): a refusal is safe
@@ -45,20 +62,19 @@ export async function optedOut(
   return row?.kind === 'opted_out';
 }
 
-/** What Meta may learn of a candidate: proven consent, first click, contact (decision 176). */
+/** What Meta may learn of a candidate: proven consent, click, contact (decision 176). */
 export async function conversionFacts(trx: Kysely<LeadRecordTables>, id: number) {
   const submissions = await trx
     .selectFrom('lead_submissions')
-    .select(['consent', 'attribution', 'created_at', 'verified'])
+    .select(['consent', 'verified'])
     .where('lead_table', '=', 'candidates')
     .where('lead_id', '=', id)
     .orderBy('id')
     .execute();
-  const proven = submissions.filter((submission) => submission.verified === 1);
   return {
     subject: { type: 'candidate' as const, id },
     consent: (await optedOut(trx, 'candidates', id)) ? 'denied' : consentOf(submissions),
-    click: firstClick(proven),
+    click: await leadClick(trx, 'candidates', id),
     contact: () => verifiedContact(trx, 'candidates', id),
   };
 }

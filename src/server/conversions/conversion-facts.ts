@@ -25,7 +25,8 @@ export interface FormFact {
   form: LeadForm | undefined;
   client: SubmissionClient | undefined;
   sourcePage: string | null;
-  click: StatusFact['click'];
+  /** Read only when an event is due, like `contact`. */
+  click: () => Promise<StatusFact['click']>;
   /** Read only when an event is due: the lead's contact as saved by this form. */
   contact: () => Promise<ConversionContact | undefined>;
 }
@@ -102,6 +103,7 @@ export async function recordFormConversions(db: Db, fact: FormFact, now: string)
   const { client } = fact;
   // Only an explicit or notice-mode yes allows a server event.
   if (client?.consent !== 'granted' || Date.parse(now) - client.at > CONVERSION_MAX_AGE_MS) return;
+  const click = await fact.click();
   await enqueueOnce(
     db,
     fact,
@@ -113,7 +115,7 @@ export async function recordFormConversions(db: Db, fact: FormFact, now: string)
       eventTimeMs: client.at,
       actionSource: 'website',
       sourcePage: fact.sourcePage ?? (fact.form === 'typeform-completed' ? '/typeform' : null),
-      client: { ...browserOf(client), ...clickOf(fact) },
+      client: { ...browserOf(client), ...clickOf({ click }) },
     },
     now,
   );

@@ -71,7 +71,7 @@ export function leadWriteEffects({
           form: step.form,
           client: step.client,
           sourcePage: step.attribution?.page ?? null,
-          click: await leadClick(db, table, id),
+          click: () => leadClick(db, table, id),
           contact: () => verifiedContact(db, table, id),
         },
         now,

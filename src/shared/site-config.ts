@@ -1,31 +1,25 @@
 import { z } from 'zod';
+import { readSettings } from './settings.ts'; // with its extension: vite.config.ts loads this file
 
-/** The site's public identity, baked in at build time: never a secret here. */
-export const siteConfigSchema = z.object({
-  brandName: z.string().trim().min(1).default('Talent Bridge'),
-  siteUrl: z
-    .url({ protocol: /^https?$/ })
-    .default('http://localhost:3000')
-    .transform((url) => url.replace(/\/+$/, '')),
-  contactEmail: z.email().default('hello@talentbridge.example'),
-  supportEmail: z.email().default('support@talentbridge.example'),
+export const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+/** The site's public identity, by environment variable, baked in at build time: never a secret. */
+export const siteSettings = {
+  BRAND_NAME: z.string().trim().min(1).default('Talent Bridge'),
+  SITE_URL: httpUrl.default('http://localhost:3000').transform((url) => url.replace(/\/+$/, '')),
+  CONTACT_EMAIL: z.email().default('hello@talentbridge.example'),
+  SUPPORT_EMAIL: z.email().default('support@talentbridge.example'),
+};
+
+export const siteConfigOf = (values: z.output<z.ZodObject<typeof siteSettings>>) => ({
+  brandName: values.BRAND_NAME,
+  siteUrl: values.SITE_URL,
+  contactEmail: values.CONTACT_EMAIL,
+  supportEmail: values.SUPPORT_EMAIL,
 });
 
-export type SiteConfig = z.infer<typeof siteConfigSchema>;
+export type SiteConfig = ReturnType<typeof siteConfigOf>;
 
-/** Each identity setting's environment variable (build time: a change rebuilds). */
-const settingNames = {
-  brandName: 'BRAND_NAME',
-  siteUrl: 'SITE_URL',
-  contactEmail: 'CONTACT_EMAIL',
-  supportEmail: 'SUPPORT_EMAIL',
-} as const satisfies Record<keyof SiteConfig, string>;
-export const SITE_SETTING_NAMES = Object.values(settingNames);
-
-/** Maps environment variables onto the site config; unset or empty values fall back to defaults. */
-export function parseSiteConfig(env: Record<string, string | undefined>): SiteConfig {
-  const pick = (name: string) => (env[name]?.trim() ? env[name] : undefined);
-  return siteConfigSchema.parse(
-    Object.fromEntries(Object.entries(settingNames).map(([key, name]) => [key, pick(name)])),
-  );
-}
+/** The identity from the environment (build time: a change rebuilds); unset or blank: defaults. */
+export const parseSiteConfig = (env: Record<string, string | undefined>): SiteConfig =>
+  siteConfigOf(readSettings(z.object(siteSettings), env));

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { parseSiteConfig } from '@shared/site-config';
 
 describe('loadConfig: database settings', () => {
   it('defaults to SQLite in ./data', () => {
@@ -235,4 +236,52 @@ describe('loadConfig: messages to the person', () => {
       expect(() => loadConfig(env)).toThrow(/REMINDER_DELAYS|STATUS_LINK_DAYS/);
     },
   );
+});
+
+describe('loadConfig: a refused setting is named as the operator wrote it', () => {
+  const refusal = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      return String(caught);
+    }
+    return 'no error';
+  };
+
+  it('says what each takes, and never echoes the value', () => {
+    const message = refusal({
+      SITE_URL: 'talent.example',
+      CONTACT_EMAIL: 'hello',
+      PORT: 'http',
+      LOG_LEVEL: 'loud',
+      BACKUP_INTERVAL_HOURS: '24h',
+      BACKUP_KEEP: '1.5',
+      SPAM_MIN_FILL_MS: '-5',
+      STATUS_LINK_DAYS: '365',
+      RETENTION_DAYS: 'forever',
+      ADMIN_PASSWORD: 'hunter2',
+    });
+    expect(message.split('\n').slice(1)).toEqual([
+      '  SITE_URL: must be an http:// or https:// URL',
+      '  CONTACT_EMAIL: must be an e-mail address',
+      '  PORT: must be a whole number',
+      '  LOG_LEVEL: must be one of: fatal, error, warn, info, debug, trace, silent',
+      '  ADMIN_PASSWORD: must be at least 12 characters',
+      '  SPAM_MIN_FILL_MS: must be at least 0 milliseconds',
+      '  BACKUP_INTERVAL_HOURS: must be a number of hours',
+      '  BACKUP_KEEP: must be a whole number',
+      '  STATUS_LINK_DAYS: must be at most 90 days',
+      '  RETENTION_DAYS: must be a whole number of days',
+    ]);
+    expect(message).not.toContain('hunter2');
+    expect(refusal({ BACKUP_INTERVAL_HOURS: '0' })).toContain(
+      'BACKUP_INTERVAL_HOURS: must be more than 0 hours',
+    );
+  });
+
+  it('names the identity settings in the build too', () => {
+    expect(() => parseSiteConfig({ SITE_URL: 'ftp://talent.example' })).toThrow(
+      'Invalid configuration:\n  SITE_URL: must be an http:// or https:// URL',
+    );
+  });
 });

@@ -2,7 +2,8 @@ import { type LeadForm, leadForms } from '@shared/lead-vocabulary';
 import path from 'node:path';
 import { z } from 'zod';
 import { CONSENT_MODES } from '@shared/runtime-config';
-import { parseSiteConfig, SITE_SETTING_NAMES, type SiteConfig } from '@shared/site-config';
+import { readSettings, refuseSettings } from '@shared/settings';
+import { httpUrl, siteConfigOf, siteSettings } from '@shared/site-config';
 import { LOG_FORMAT_SETTINGS } from '../platform/logging/log-format';
 import {
   commaList,
@@ -17,16 +18,13 @@ import {
 } from './setting-parsers';
 
 /** Forms a visitor fills in; typeform-completed is sent by /typeform itself, with no widget. */
-const ALTCHA_CAPABLE_FORMS = leadForms.filter((form) => form !== 'typeform-completed');
+const ALTCHA_CAPABLE_FORMS: readonly string[] = leadForms.filter((f) => f !== 'typeform-completed');
 
 /** The confirmation waits at most a day: it answers a form. */
 const MAX_CONFIRMATION_DELAY_MS = 86_400_000;
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
-
 /** An optional setting that must match `pattern` whole. */
-const matching = (pattern: RegExp, error: string) =>
-  z.string().regex(pattern, { error }).optional();
+const matching = (pattern: RegExp, error: string) => z.string().regex(pattern, error).optional();
 
 /** Reminders' delays: `example` is what the message suggests. */
 const durationList = (example: string) =>
@@ -36,6 +34,7 @@ const durationList = (example: string) =>
 
 /** Every setting, as docs/configuration.md and .env.example describe it. */
 const envSchema = z.object({
+  ...siteSettings,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).refine(isHostForm, { error: HOST_FORMS }).default('0.0.0.0'),
@@ -46,7 +45,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(LOG_FORMAT_SETTINGS).default('auto'),
   CLIENT_DIR: z.string().min(1).default('./dist/client'),
-  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  ADMIN_PASSWORD: z.string().min(12).optional(),
   ADMIN_PASSWORD_HASH: matching(
     /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/,
     'must be a hash printed by npm run admin:hash-password',
@@ -76,13 +75,9 @@ const envSchema = z.object({
   SPAM_MIN_FILL_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   ALTCHA_FORMS: z
     .string()
-    .refine(
-      (value) =>
-        commaList(value).every((name) =>
-          (ALTCHA_CAPABLE_FORMS as readonly string[]).includes(name),
-        ),
-      { error: `must be form names, comma-separated: ${ALTCHA_CAPABLE_FORMS.join(', ')}` },
-    )
+    .refine((value) => commaList(value).every((name) => ALTCHA_CAPABLE_FORMS.includes(name)), {
+      error: `must be form names, comma-separated: ${ALTCHA_CAPABLE_FORMS.join(', ')}`,
+    })
     .optional(),
   META_PIXEL_ID: matching(/^\d{5,20}$/, 'must be the numeric id of a Meta Pixel'),
   META_CAPI_ACCESS_TOKEN: z.string().min(10, 'must be a Conversions API access token').optional(),
@@ -93,77 +88,47 @@ const envSchema = z.object({
   META_CAPI_STATUS_EVENTS: z.enum(['true', 'false']).default('true'),
   CONSENT_MODE: z.enum(CONSENT_MODES).default('notice'),
   QUESTIONNAIRE_URL: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }).optional(),
-  BACKUP_INTERVAL_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 366)
-    .optional(),
+  BACKUP_INTERVAL_HOURS: z.coerce.number().positive().max(8784).optional(), // at most a year
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
-  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
   STATUS_LINK_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   REMINDER_DELAYS: durationList('24h,72h').optional(),
   CALL_REMINDERS: durationList('24h,2h').optional(),
   CONFIRMATION_DELAY: z
     .string()
-    .regex(/^\s*\d+\s*[smh]\s*$/, {
-      error: 'must be one duration with a unit (s, m, h), e.g. 15m',
-    })
-    .refine((value) => parseDuration(value) <= MAX_CONFIRMATION_DELAY_MS, {
-      error: 'must be at most 24h',
-    })
+    .regex(/^\s*\d+\s*[smh]\s*$/, 'must be one duration with a unit (s, m, h), e.g. 15m')
+    .refine((value) => parseDuration(value) <= MAX_CONFIRMATION_DELAY_MS, 'must be at most 24h')
     .default('15m'),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(100_000).optional(),
   ASSIGN_NEW_LEADS: z.enum(['off', 'round-robin']).default('off'),
 });
 
 /** Every environment variable the server reads (listed in .env.example and docs/configuration.md). */
-export const SETTING_NAMES: readonly string[] = [
-  ...Object.keys(envSchema.shape),
-  ...SITE_SETTING_NAMES,
-];
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 /** A code change, not a setting: the events' fields follow the Graph API's version. */
 export const GRAPH_API_VERSION = 'v24.0';
 
 /** Reads the environment once at start-up; throws naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const blankToUndefined = Object.fromEntries(
-    Object.entries(env).map(([key, value]) => [key, value?.trim() ? value : undefined]),
+  const values = readSettings(envSchema, env);
+  const site = siteConfigOf(values);
+  const together = (a: keyof typeof values, b: keyof typeof values) =>
+    Boolean(values[a]) !== Boolean(values[b])
+      ? `${a} and ${b} go together: set both or neither`
+      : '';
+  refuseSettings(
+    [
+      values.ADMIN_PASSWORD && values.ADMIN_PASSWORD_HASH
+        ? 'ADMIN_PASSWORD and ADMIN_PASSWORD_HASH are both set: keep one'
+        : '',
+      together('NOTIFY_WEBHOOK_URL', 'NOTIFY_WEBHOOK_SECRET'),
+      values.META_CAPI_ACCESS_TOKEN && !values.META_PIXEL_ID
+        ? 'META_CAPI_ACCESS_TOKEN needs META_PIXEL_ID (the pixel the events belong to)'
+        : '',
+      together('META_ADS_ACCESS_TOKEN', 'META_AD_ACCOUNT_ID'),
+    ].filter(Boolean),
   );
-  const parsed = envSchema.safeParse(blankToUndefined);
-  let site: SiteConfig | undefined;
-  const problems = (parsed.error?.issues ?? []).map(
-    (issue) => `${issue.path.join('.')}: ${issue.message}`,
-  );
-  try {
-    site = parseSiteConfig(env);
-  } catch (error) {
-    if (error instanceof z.ZodError) {
-      for (const issue of error.issues)
-        problems.push(`site ${issue.path.join('.')}: ${issue.message}`);
-    } else throw error;
-  }
-  if (problems.length > 0 || !parsed.success || !site) {
-    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
-  }
-  const values = parsed.data;
-  const conflicts = [
-    values.ADMIN_PASSWORD && values.ADMIN_PASSWORD_HASH
-      ? 'ADMIN_PASSWORD and ADMIN_PASSWORD_HASH are both set: keep one'
-      : '',
-    Boolean(values.NOTIFY_WEBHOOK_URL) !== Boolean(values.NOTIFY_WEBHOOK_SECRET)
-      ? 'NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET go together: set both or neither'
-      : '',
-    values.META_CAPI_ACCESS_TOKEN && !values.META_PIXEL_ID
-      ? 'META_CAPI_ACCESS_TOKEN needs META_PIXEL_ID (the pixel the events belong to)'
-      : '',
-    Boolean(values.META_ADS_ACCESS_TOKEN) !== Boolean(values.META_AD_ACCOUNT_ID)
-      ? 'META_ADS_ACCESS_TOKEN and META_AD_ACCOUNT_ID go together: set both or neither'
-      : '',
-  ].filter(Boolean);
-  if (conflicts.length > 0) {
-    throw new Error(`Invalid configuration:\n  ${conflicts.join('\n  ')}`);
-  }
   const graph = {
     graphUrl: values.META_GRAPH_URL.replace(/\/+$/, ''),
     apiVersion: GRAPH_API_VERSION,

@@ -7,33 +7,36 @@ import type { PipelineTables } from '../../records/pipeline-tables';
 import type { ConsentSignal } from '@shared/schemas/conversion';
 import { parsedJson } from '../people/person-report-views';
 
+type Db = Pick<Kysely<object>, 'getExecutor'>;
+
+/** A lead's forms, oldest first: what its consent and its click are read from. */
+const formsOf = (db: Db, table: LeadTable, id: number) =>
+  tablesOf<LeadRecordTables>(db)
+    .selectFrom('lead_submissions')
+    .select(['attribution', 'created_at', 'consent', 'verified'])
+    .where('lead_table', '=', table)
+    .where('lead_id', '=', id)
+    .orderBy('id')
+    .execute();
+
 /**
  * The lead's ad click, one for all its Meta events (decision 110), kept as Meta's parameter
  * builder keeps `_fbc`: the latest fbclid its proven forms brought, timed when first received
  * (a new fbclid replaces it; the same one again keeps its time).
  */
-export async function leadClick(
-  db: Pick<Kysely<object>, 'getExecutor'>,
-  table: LeadTable,
-  id: number,
-) {
-  const forms = await tablesOf<LeadRecordTables>(db)
-    .selectFrom('lead_submissions')
-    .select(['attribution', 'created_at'])
-    .where('lead_table', '=', table)
-    .where('lead_id', '=', id)
-    .where('verified', '=', 1)
-    .orderBy('id')
-    .execute();
+function clickOf(forms: Awaited<ReturnType<typeof formsOf>>) {
   let click: { fbclid: string; atMs: number } | undefined;
   for (const form of forms) {
-    const fbclid = parsedJson(form.attribution)?.fbclid;
+    const fbclid = form.verified === 1 ? parsedJson(form.attribution)?.fbclid : undefined;
     if (typeof fbclid === 'string' && fbclid && fbclid !== click?.fbclid) {
       click = { fbclid, atMs: Date.parse(form.created_at) };
     }
   }
   return click;
 }
+
+export const leadClick = async (db: Db, table: LeadTable, id: number) =>
+  clickOf(await formsOf(db, table, id));
 
 /** The latest proven form's consent, unless any form refused (GPC or denied): a refusal is safe
     to honour from anyone, a grant only from the proof (a stranger may have sent the first form). */
@@ -46,11 +49,7 @@ function consentOf(forms: { consent: ConsentSignal | null; verified: number }[])
 
 /** The person said "Do Not Sell or Share" from a browser that proves the lead, and did not opt
     back in on their status page since: Meta learns no more. */
-export async function optedOut(
-  db: Pick<Kysely<object>, 'getExecutor'>,
-  table: LeadTable,
-  id: number,
-) {
+export async function optedOut(db: Db, table: LeadTable, id: number) {
   const row = await tablesOf<PipelineTables>(db)
     .selectFrom('lead_activity')
     .select('kind')
@@ -64,24 +63,18 @@ export async function optedOut(
 
 /** What Meta may learn of a candidate: proven consent, click, contact (decision 176). */
 export async function conversionFacts(trx: Kysely<LeadRecordTables>, id: number) {
-  const submissions = await trx
-    .selectFrom('lead_submissions')
-    .select(['consent', 'verified'])
-    .where('lead_table', '=', 'candidates')
-    .where('lead_id', '=', id)
-    .orderBy('id')
-    .execute();
+  const forms = await formsOf(trx, 'candidates', id);
   return {
     subject: { type: 'candidate' as const, id },
-    consent: (await optedOut(trx, 'candidates', id)) ? 'denied' : consentOf(submissions),
-    click: await leadClick(trx, 'candidates', id),
+    consent: (await optedOut(trx, 'candidates', id)) ? 'denied' : consentOf(forms),
+    click: clickOf(forms),
     contact: () => verifiedContact(trx, 'candidates', id),
   };
 }
 
 /** A candidate's booked call as `Schedule` (issue 43), in the booking's transaction. */
 export async function recordCallEvent(
-  db: Pick<Kysely<object>, 'getExecutor'>,
+  db: Db,
   id: number,
   client: SubmissionClient,
   now: Date,

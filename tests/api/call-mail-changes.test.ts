@@ -2,8 +2,12 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { signIn } from '../support/admin';
 import { postJson } from '../support/api';
 import { invitationIn } from '../support/calendar-mail';
-import { applicantWithProof, openForCalls, secondInstance } from '../support/calls';
-import { eventually } from '../support/eventually';
+import {
+  applicantWithProof,
+  callMailsSettled,
+  openForCalls,
+  secondInstance,
+} from '../support/calls';
 import { readableMail, startLocalSmtp } from '../support/smtp';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
@@ -46,17 +50,7 @@ describeEachDatabase(
     async function outboxSent(testApp: TestApp, id: number) {
       const sender = await secondInstance(testApp);
       try {
-        await eventually(async () => {
-          const waiting = await testApp.db
-            .selectFrom('outbox_messages')
-            .select('id')
-            .where('subject_id', '=', id)
-            .where('topic', 'like', 'call.%')
-            .where('topic', '!=', 'call.reminder')
-            .where('state', '=', 'pending')
-            .execute();
-          return waiting.length === 0 ? true : undefined;
-        });
+        await callMailsSettled(testApp, id);
       } finally {
         await sender.close();
       }

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { CALENDAR_FEED_URL } from '../../src/shared/booking-availability';
 import { patchCandidateStatus, signIn } from '../support/admin';
 import { invitationIn } from '../support/calendar-mail';
-import { applicantWithProof, beginCall, book, openForCalls } from '../support/calls';
+import {
+  applicantWithProof,
+  beginCall,
+  book,
+  callMailsSettled,
+  openForCalls,
+} from '../support/calls';
 import { eventually } from '../support/eventually';
 import { readableMail, startLocalSmtp } from '../support/smtp';
 import { post } from '../support/status-page';
@@ -53,19 +59,6 @@ describeEachDatabase(
       smtp.received
         .filter((mail) => mail.to.includes(email))
         .map((mail) => /^Subject: (.*)$/m.exec(readableMail(mail))?.[1]);
-    /** Waits until the outbox holds nothing for the lead to send (sent or dropped). */
-    const outboxSettled = (testApp: TestApp, id: number) =>
-      eventually(async () => {
-        const pending = await testApp.db
-          .selectFrom('outbox_messages')
-          .select('id')
-          .where('subject_id', '=', id)
-          .where('topic', 'like', 'call.%')
-          .where('topic', '!=', 'call.reminder')
-          .where('state', '=', 'pending')
-          .execute();
-        return pending.length === 0 ? true : undefined;
-      });
     /** The cancellation of call `uid` mailed to `email` (its METHOD:CANCEL), as read. */
     async function cancellationOf(email: string, uid: string) {
       const cancel = await mailTo(email, 'Your screening call is cancelled');
@@ -105,7 +98,7 @@ describeEachDatabase(
         const text = await cancellationOf(email, uid);
         expect(text).not.toContain('Book your call');
         expect(text).toContain('See where you stand on your status page:');
-        await outboxSettled(testApp, id);
+        await callMailsSettled(testApp, id);
         // The invitation and its cancellation; no reminder, nothing else.
         expect(subjectsTo(email)).toEqual([
           expect.stringMatching(/^Your screening call is booked/),
@@ -260,7 +253,7 @@ describeEachDatabase(
         payload: { outcome: 'no_show' },
       });
       expect(marked.statusCode).toBe(200);
-      await outboxSettled(testApp, id);
+      await callMailsSettled(testApp, id);
       // Only the invitation went: no "pick a new time" for an application that is closed.
       expect(subjectsTo(email)).toEqual([expect.stringMatching(/^Your screening call is booked/)]);
     });

@@ -10,6 +10,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
 import { candidateIdOf, leadProofOf, postJson } from './api';
 import { validBodies } from './lead-bodies';
+import { eventually } from './eventually';
 import { opened, statusLinkTo } from './status-page';
 import { uniqueEmail, type TestApp } from './test-app';
 
@@ -133,3 +134,17 @@ export async function markCall(testApp: TestApp, cookie: string, email: string, 
   });
   expect(marked.statusCode).toBe(200);
 }
+
+/** Waits until the outbox holds no call e-mail (reminders aside) for lead `id` (sent or dropped). */
+export const callMailsSettled = (testApp: TestApp, id: number) =>
+  eventually(async () => {
+    const pending = await testApp.db
+      .selectFrom('outbox_messages')
+      .select('id')
+      .where('subject_id', '=', id)
+      .where('topic', 'like', 'call.%')
+      .where('topic', '!=', 'call.reminder')
+      .where('state', '=', 'pending')
+      .execute();
+    return pending.length === 0 ? true : undefined;
+  });

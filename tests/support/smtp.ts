@@ -83,6 +83,8 @@ export async function startLocalSmtp(
 /** The raw mail with folded headers unfolded and quoted-printable undone: what a reader sees. */
 export const readableMail = (mail: ReceivedMail) =>
   mail.raw
-    .replace(/\r?\n[ \t]+/g, ' ')
+    // Not a soft line break ("=" ending a line, not an encoded word's "?="): a body line after
+    // one may begin with a space, which unfolding would turn into "= " (a date's length decides).
+    .replace(/(?<!(?<!\?)=\r?)\r?\n[ \t]+/g, ' ')
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -1,5 +1,6 @@
 import type { Attribution } from '@shared/schemas/attribution';
 import type { LandingVariant } from '@shared/enums';
+import { LANDING_PARAMS } from '@shared/landing-params';
 
 const STORAGE_KEY = 'leadAttribution';
 
@@ -12,23 +13,12 @@ function keptLanding(): Attribution | null {
   }
 }
 
-/** The ad click's values in a landing URL, by the attribution's names (fbclid as received: the
-    server builds `fbc` from it). */
-const CLICK_PARAMS = {
-  utmSource: 'utm_source',
-  utmMedium: 'utm_medium',
-  utmCampaign: 'utm_campaign',
-  utmTerm: 'utm_term',
-  utmContent: 'utm_content',
-  fbclid: 'fbclid',
-} as const satisfies Partial<Record<keyof Attribution, string>>;
-
 /** Keeps the landing's UTM, referrer and fbclid for the session (a lead's attribution); another
     ad's click in the tab replaces them: its visit, lead and `fbc` are that ad's, as `_fbc` is. */
 export function captureLandingVisit(): void {
   const params = new URLSearchParams(location.search);
-  const click = Object.entries(CLICK_PARAMS).map(
-    ([key, name]) => [key as keyof typeof CLICK_PARAMS, params.get(name) ?? undefined] as const,
+  const click = Object.entries(LANDING_PARAMS).map(
+    ([key, name]) => [key as keyof typeof LANDING_PARAMS, params.get(name) ?? undefined] as const,
   );
   const kept = keptLanding();
   if (kept && !click.some(([key, value]) => value !== undefined && value !== kept[key])) return;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '@shared/escape-html';
+import { LANDING_PARAMS } from '@shared/landing-params';
 import type { PageState } from '@shared/page-state';
 import { acceptWeights } from '../../../platform/http/accept-weights';
 import type { FormHandoff } from './form-handoff';
@@ -23,16 +24,6 @@ export function wantsHtml(request: FastifyRequest): boolean {
 
 const isFormEncoded = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM_ENCODED);
-
-/** The landing URL's parameters the JS flow keeps (lib/attribution.ts), by attribution key. */
-const LANDING_PARAMS = {
-  utmSource: 'utm_source',
-  utmMedium: 'utm_medium',
-  utmCampaign: 'utm_campaign',
-  utmTerm: 'utm_term',
-  utmContent: 'utm_content',
-  fbclid: 'fbclid',
-};
 
 /**
  * The UTM values and fbclid of the page that posted: the Referer, sent in full within the site

@@ -210,10 +210,3 @@ export type FunnelWeek = FunnelFigures['weeks'][number];
 /** Days from `from` to `to`, both included (two calendar days as YYYY-MM-DD). */
 export const daysIncluded = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00.000Z`) - Date.parse(`${from}T00:00:00.000Z`)) / DAY_MS + 1;
-
-/** A real calendar day as YYYY-MM-DD (2024-02-30 is not one): the funnel's range, spend's days. */
-export function isCalendarDay(text: string | undefined): text is string {
-  if (text === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const time = Date.parse(`${text}T00:00:00.000Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
-}

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isCalendarDay } from './calendar-day';
 import { isTimeZone } from './time-zone';
 
 /*
@@ -19,7 +20,6 @@ export const WEEKDAYS = [
 export type Weekday = (typeof WEEKDAYS)[number];
 
 const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-const DATE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/;
 
 const time = z.string().check(z.regex(TIME, { error: 'Use a time as HH:MM (24 hours)' }));
 const whole = (min: number, max: number) => {
@@ -50,7 +50,7 @@ export const availabilitySchema = z.object({
   exceptions: z
     .array(
       z.object({
-        date: z.string().check(z.regex(DATE, { error: 'Use a date as YYYY-MM-DD' })),
+        date: z.string().check(z.refine(isCalendarDay, { error: 'Use a date as YYYY-MM-DD' })),
         windows,
       }),
     )

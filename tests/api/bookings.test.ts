@@ -140,6 +140,32 @@ describeEachDatabase(
       ).toBe(401);
     });
 
+    it('refuses a day the calendar has not (30 February) by name, in an exception and on the desk, saving nothing', async () => {
+      const { app } = current();
+      await saveAvailability(app, OPEN, owner);
+      const bad = await saveAvailability(
+        app,
+        { ...OPEN, exceptions: [{ date: '2027-02-30', windows: [] }] },
+        owner,
+      );
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({
+        error: INVALID,
+        fields: { 'exceptions.0.date': 'Use a date as YYYY-MM-DD' },
+      });
+      expect(
+        (await app.inject({ url: AVAILABILITY_URL, headers: { cookie: owner } })).json(),
+      ).toEqual(OPEN);
+      const desk = await app.inject({
+        url: '/api/admin/bookings?day=2027-02-30',
+        headers: { cookie: owner },
+      });
+      expect(desk.statusCode).toBe(400);
+      expect(desk.json()).toEqual({ error: INVALID, fields: { day: 'A date as YYYY-MM-DD' } });
+      documented('PUT', AVAILABILITY_URL, bad);
+      documented('GET', '/api/admin/bookings', desk);
+    });
+
     it('shows the slots only to a browser with a candidate proof, in the host time zone', async () => {
       const { app } = current();
       await saveAvailability(app, OPEN, owner);

@@ -7,7 +7,8 @@ import {
   dayCallsSchema,
   type CallOutcome,
 } from '@shared/booking-calls';
-import { statusApi } from '../leads';
+import { isCalendarDay } from '@shared/calendar-day';
+import { adminApi, statusApi } from '../leads';
 import { describedError, idParams } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
 import { availabilityOf, hostNames } from './booking-hosts';
@@ -42,7 +43,10 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: dayCallsSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // The pattern lets 2026-02-30 through, which the desk would read as no day at all.
+      const fields = isCalendarDay(request.query.day) ? undefined : { day: 'A date as YYYY-MM-DD' };
+      if (fields) return reply.code(400).send({ error: adminApi.INVALID_FIELDS_MESSAGE, fields });
       const now = new Date();
       const own = await availabilityOf(database.db, request.adminSession!.account.id);
       const timeZone = own?.timeZone ?? (await store.offer()).timeZone;

@@ -1,6 +1,6 @@
 import { finished } from 'node:stream/promises';
 import { parse } from 'csv-parse';
-import { isCalendarDay } from '@shared/admin-funnel';
+import { isCalendarDay } from '@shared/calendar-day';
 import { isCurrency, MAX_AMOUNT_MINOR, toDecimal, toMinorUnits } from './money';
 import type { SpendRow } from './spend-store';
 

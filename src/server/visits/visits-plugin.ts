@@ -2,13 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import fp from 'fastify-plugin';
 import { isbot } from 'isbot';
-import {
-  daysIncluded,
-  funnelSchema,
-  funnelStages,
-  isCalendarDay,
-  REPORT_MAX_DAYS,
-} from '@shared/admin-funnel';
+import { daysIncluded, funnelSchema, funnelStages, REPORT_MAX_DAYS } from '@shared/admin-funnel';
+import { isCalendarDay } from '@shared/calendar-day';
 import { landingVariants } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
 import { refuseFlood, type Flood, type leadFunnel } from '../leads';

@@ -3,12 +3,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   daysIncluded,
   funnelStages,
-  isCalendarDay,
   REPORT_MAX_DAYS,
   type FunnelFigures,
   type FunnelStageKey,
   type FunnelStep,
 } from '@shared/admin-funnel';
+import { isCalendarDay } from '@shared/calendar-day';
 import { AbComparison } from './ab/ab-comparison';
 import { CostsSection } from './costs-section';
 import { FiguresTable, type FigureColumn } from './figures-table';

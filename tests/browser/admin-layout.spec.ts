@@ -166,6 +166,19 @@ test("Candidates keeps the spec's caption and says what else it holds", async ({
   ).toBeVisible();
 });
 
+test.describe("on a recruiter's laptop, 1366 x 768", () => {
+  test.use({ viewport: { width: 1_366, height: 768 } });
+
+  test("the site's top bar shows its links, not the phone's menu toggle", async ({ page }) => {
+    await signIn(page);
+    const main = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'For Candidates', 'For Companies', 'Contact']) {
+      await expect(main.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(main.getByRole('button', { name: 'Open menu' })).toBeHidden();
+  });
+});
+
 test.describe('on a phone, 375 px wide', () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 

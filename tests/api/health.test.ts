@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
+import { UNAVAILABLE_MESSAGE } from '../../src/server/platform/http/error-handler';
 import {
   createTestApp,
   describeEachDatabase,
@@ -88,11 +89,13 @@ describe.skipIf(!isRoot)('health check when SQLite cannot be written (chattr: ne
       problem: expect.stringMatching(/^SQLITE_/),
     });
     expect(down.body).not.toContain(testApp.env.DATA_DIR);
-    // A lead is refused too (never a 2xx), and nothing of it is stored.
+    // A lead is refused too (never a 2xx), and nothing of it is stored: a 503 to send again,
+    // as on a full disk, not a 500 (SQLite says SQLITE_IOERR_WRITE here).
     const email = uniqueEmail('read-only');
     const refused = await postLead(testApp, email);
-    expect(refused.statusCode).toBeGreaterThanOrEqual(500);
-    expect(Object.keys(refused.json())).toEqual(['error']);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.json()).toEqual({ error: UNAVAILABLE_MESSAGE });
 
     thaw();
     thaw = undefined;

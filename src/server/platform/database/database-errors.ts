@@ -5,7 +5,8 @@ const POSTGRES_UNAVAILABLE = /^(57014|55P03|53100|53300|57P0[123])$/;
 /** pg's errors of a connection that ended under a query (a restart, a failover, a cut network). */
 const CONNECTION_LOST =
   /^(Connection terminated unexpectedly|Client has encountered a connection error)/;
-const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|FULL|READONLY|CANTOPEN)/;
+/** Busy, full, read-only, or an I/O error (a file system remounted read-only, a failing disk). */
+const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|FULL|READONLY|CANTOPEN|IOERR)/;
 /** The PostgreSQL server cannot be reached: the connection was never made, nothing was sent. */
 const CONNECT_FAILED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
 /** The socket to PostgreSQL reset or closed under a query (a backend terminated mid-read). */

@@ -7,10 +7,8 @@ const CONNECTION_LOST =
   /^(Connection terminated unexpectedly|Client has encountered a connection error)/;
 /** Busy, full, read-only, or an I/O error (a file system remounted read-only, a failing disk). */
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|FULL|READONLY|CANTOPEN|IOERR)/;
-/** The PostgreSQL server cannot be reached: the connection was never made, nothing was sent. */
-const CONNECT_FAILED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH']);
-/** The socket to PostgreSQL reset or closed under a query (a backend terminated mid-read). */
-const SOCKET_LOST = new Set(['ECONNRESET', 'EPIPE']);
+/** PostgreSQL cannot be reached (nothing was sent), or its socket reset or closed under a query. */
+const CONNECTION_FAILED = /^(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|ECONNRESET|EPIPE)$/;
 /** The SQLite WAL could not be synced after a commit (sqlite-wal.ts): the disk is full or failing. */
 export const WAL_SYNC_FAILED = 'WAL_SYNC_FAILED';
 
@@ -20,8 +18,8 @@ export function isUnavailableError(error: unknown): boolean {
   if (typeof code === 'string') {
     // The bounded write queue is full (nothing was queued), or the WAL was not synced.
     if (code === 'WRITE_QUEUE_FULL' || code === WAL_SYNC_FAILED) return true;
-    if (CONNECT_FAILED.has(code) || SOCKET_LOST.has(code)) return true;
-    if (POSTGRES_UNAVAILABLE.test(code) || SQLITE_UNAVAILABLE.test(code)) return true;
+    if ([CONNECTION_FAILED, POSTGRES_UNAVAILABLE, SQLITE_UNAVAILABLE].some((re) => re.test(code)))
+      return true;
   }
   // pg.Pool's connectionTimeoutMillis: no free connection (or no server) in time.
   return (

@@ -42,11 +42,12 @@ describeEachDatabase(
       expect((await book(testApp.app, proof, times[4]!)).statusCode).toBe(201);
       return { id, proof };
     }
-    /** An applicant with a call booked, its invitation received. */
+    /** An applicant with a call booked, its invitation received and its sending recorded. */
     async function bookedApplicant(testApp: TestApp) {
       const email = uniqueEmail('closed-call');
       const { id, proof } = await applyAndBook(testApp, email);
       const invitation = await mailTo(email, 'Your screening call is booked');
+      await callMailsSettled(testApp, id);
       return { email, id, proof, uid: invitationIn(invitation.raw).uid };
     }
     const mailTo = (email: string, subject: string) =>
@@ -152,6 +153,49 @@ describeEachDatabase(
         });
       },
     );
+
+    it('sends an erased person nothing about a call whose invitation has not gone yet', async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const email = uniqueEmail('uninvited-call');
+      // Their mailbox refuses the invitation; its retry is a day off, and it then accepts mail.
+      smtp.refused.add(email);
+      const { id } = await applyAndBook(testApp, email);
+      const invitation = await eventually(() =>
+        db
+          .selectFrom('outbox_messages')
+          .select('id')
+          .where('subject_id', '=', id)
+          .where('topic', '=', 'call.booked')
+          .where('last_error', 'is not', null)
+          .executeTakeFirst(),
+      );
+      const dayOn = new Date(Date.now() + 24 * 3600_000).toISOString();
+      await db
+        .updateTable('outbox_messages')
+        .set({ next_attempt_at: dayOn })
+        .where('id', '=', invitation.id)
+        .execute();
+      smtp.refused.delete(email);
+
+      const erased = await app.inject({
+        method: 'DELETE',
+        url: '/api/admin/data-subject',
+        headers: { cookie: owner },
+        payload: { email },
+      });
+      expect(erased.statusCode).toBe(200);
+      // Once no message names them (none written, or sent), their mailbox has had nothing.
+      await eventually(async () => {
+        const named = await db
+          .selectFrom('outbox_messages')
+          .select('id')
+          .where('payload', 'like', `%${email}%`)
+          .execute();
+        return named.length === 0 ? true : undefined;
+      });
+      expect(subjectsTo(email)).toEqual([]);
+    });
 
     it("lists a call e-mail the candidate's mailbox refused among the delivery problems", async () => {
       const testApp = current();

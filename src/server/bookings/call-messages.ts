@@ -62,8 +62,8 @@ export async function writeCallMessages(
 const NO_SUBJECT = { subjectType: null, subjectId: null };
 
 /**
- * Before an erasure deletes the calls of these candidates, the cancellation of each one not yet
- * started (a withdrawal's `METHOD:CANCEL`), naming no lead: nothing else of the person is kept.
+ * Before an erasure deletes the calls of these candidates, the cancellation of each one invited
+ * (in a calendar) and not yet started, naming no lead: nothing else of the person is kept.
  */
 export async function writeErasedCancels(
   trx: Kysely<OutboxTables & BookingTables>,
@@ -76,6 +76,7 @@ export async function writeErasedCancels(
     .selectAll()
     .where('lead_id', 'in', ids)
     .where('cancelled_at', 'is', null)
+    .where('invited_start', 'is not', null)
     .where('slot_start', '>', now.toISOString())
     .execute();
   const messages = calls.map(({ id, lead_id, sequence, ...call }): NewOutboxMessage => {

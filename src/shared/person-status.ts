@@ -28,6 +28,8 @@ export const STATUS_NOTICES = {
   reminders: 'Reminders are stopped. We will not remind you again.',
   withdraw: 'You have withdrawn. We will not contact you again.',
   optIn: 'You have opted back in to sale and sharing.',
+  /** Refused: the lead's opt-ins a day are taken (429 to a JSON client). */
+  optInCap: 'You have opted back in too often today.',
 } as const;
 export type StatusNotice = keyof typeof STATUS_NOTICES;
 
@@ -100,3 +102,10 @@ export type StatusView =
   /** No proof: `expired` when a link was given but is unknown or too old. */
   | { kind: 'no-link'; expired?: boolean; linkSent?: boolean }
   | { kind: 'erased' };
+
+/** /status's heading and tab title: a candidate (also one with both) reads of the application. */
+export function statusHeading(status?: StatusView): string {
+  if (status?.kind !== 'leads') return 'Your Status Page';
+  const candidate = status.leads.some((lead) => lead.kind === 'candidate');
+  return candidate ? 'Your Application Status' : 'Your Talent Request Status';
+}

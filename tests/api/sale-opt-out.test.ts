@@ -1,12 +1,21 @@
 import { createHash } from 'node:crypto';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, onTestFinished, vi } from 'vitest';
+import { STATUS_NOTICES } from '../../src/shared/person-status';
 import type { TimelineEntry } from '../../src/server/leads/reads/timeline';
 import { adminEnv, patchCandidateStatus, signIn } from '../support/admin';
 import { candidateIdOf, candidateMetaRows, leadProofOf, postJson } from '../support/api';
 import { eventually } from '../support/eventually';
 import { startGraphReceiver } from '../support/graph-receiver';
 import { validBodies } from '../support/lead-bodies';
-import { opened, post, statusLinkTo, statusPage, statusSiteBuild } from '../support/status-page';
+import {
+  cookieHeader,
+  opened,
+  post,
+  postForm,
+  statusLinkTo,
+  statusPage,
+  statusSiteBuild,
+} from '../support/status-page';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /* "Do Not Sell or Share" after a form: the server stops the lead's Meta events (decision 110). */
@@ -139,6 +148,12 @@ describeEachDatabase(
     });
 
     it('takes three opt-ins a day per lead: toggling past them is 429 and adds no timeline rows', async () => {
+      // The cap counts a UTC day: the clock stands at noon (and runs on), so no midnight falls
+      // between the opt-ins and the refusals, whenever the test runs.
+      const noon = new Date();
+      noon.setUTCHours(12, 0, 0, 0);
+      vi.useFakeTimers({ toFake: ['Date'], now: noon, shouldAdvanceTime: true });
+      onTestFinished(() => void vi.useRealTimers());
       const testApp = current();
       const { app } = testApp;
       const { id } = await consentingCandidate(testApp, 'opt-toggle');
@@ -151,6 +166,13 @@ describeEachDatabase(
       const refused = await post(app, OPT_IN, { lead: `c${id}` }, mailbox);
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({ error: 'You have opted back in too often today.' });
+      // Without JavaScript: back to the page, which says so.
+      const form = await postForm(app, OPT_IN, { lead: `c${id}` }, mailbox);
+      expect(form.statusCode).toBe(303);
+      expect(form.headers.location).toBe('/status');
+      const back = await statusPage(app, `${cookieHeader(form)}; ${mailbox}`);
+      const notice = back.state?.statusNotice;
+      expect(notice && STATUS_NOTICES[notice]).toBe('You have opted back in too often today.');
       // The opt-out still holds, and the refusals wrote nothing.
       for (let i = 0; i < 5; i++) await post(app, OPT_IN, { lead: `c${id}` }, mailbox);
       const { state } = await statusPage(app, mailbox);

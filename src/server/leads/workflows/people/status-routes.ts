@@ -199,9 +199,9 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
         if (action === 'withdraw' && !confirmed(request)) {
           return unconfirmed(request, reply, 'Please confirm the withdrawal');
         }
-        if ((await act(lead)) === false)
-          return reply.code(429).send({ error: 'You have opted back in too often today.' });
-        return answer(request, reply, action);
+        if ((await act(lead)) !== false) return answer(request, reply, action);
+        if (wantsHtml(request)) return back(request, reply, { statusNotice: 'optInCap' });
+        return reply.code(429).send({ error: STATUS_NOTICES.optInCap });
       },
     );
   }

@@ -4,7 +4,8 @@ import { ERASED_MESSAGE, STATUS_ACTIONS, STATUS_NOTICES } from '../../src/shared
 import { expect, test } from './fixtures';
 import { signIn } from './support/admin';
 import { mailTo, statusLinkIn } from './support/mailbox';
-import { axeViolations } from './support/site';
+import { fullTitle } from '../../src/client/app/route-meta';
+import { axeViolations, site } from './support/site';
 import { validBodies } from '../support/lead-bodies';
 
 /*
@@ -48,6 +49,10 @@ test('the confirmation e-mail opens the status page, which corrects the phone an
   await expect(page).toHaveURL(/\/status$/);
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Application Status');
+  // The tab says the heading, with JavaScript or without (the page as the server sends it).
+  const title = fullTitle('Your Application Status', site.brandName);
+  await expect(page).toHaveTitle(title);
+  expect(await (await page.request.get('/status')).text()).toContain(`<title>${title}</title>`);
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Finish the questionnaire' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Stop Reminders' })).toBeVisible();
@@ -102,6 +107,7 @@ test('a company’s status page speaks of its talent request, not of an applicat
   await expect(page).toHaveURL(/\/status$/);
   await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Talent Request Status');
+  await expect(page).toHaveTitle(fullTitle('Your Talent Request Status', site.brandName));
   await expect(
     page.getByRole('heading', { name: 'Your Talent Request', exact: true }),
   ).toBeVisible();

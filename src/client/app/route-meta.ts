@@ -1,4 +1,5 @@
 import { claims } from '@shared/claims';
+import { statusHeading } from '@shared/person-status';
 import type { Audience } from './share-images';
 
 /** Head data of every route: written by the pre-render, applied on navigation (usePageHead). */
@@ -95,7 +96,7 @@ export const routeMeta: readonly RouteMeta[] = Object.entries({
     audience: 'everyone',
   },
   '/status': {
-    title: 'Your Status Page',
+    title: statusHeading(),
     description:
       'Where your application or talent request stands, your details, and your choices about our messages and your data.',
     indexable: false,

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pageStateScript, type ContactType, type PageState } from '@shared/page-state';
-import type { StatusView } from '@shared/person-status';
+import { statusHeading, type StatusView } from '@shared/person-status';
 import type { RuntimeConfig } from '@shared/runtime-config';
 import { statusApi, type FormHandoff, type StatusPage } from '../leads';
 import { pageHeaders, pageRuntime, type InlineHashes } from './page-policy';
@@ -188,9 +188,11 @@ function pageRenderer(buildDir: string, runtime: RuntimeConfig, route: string, f
     // Both awaited together: neither rejects unwatched while the other is pending.
     const [html, ssr] = await Promise.all([shell(), entry()]);
     const body = await ssr.render(route, state);
+    // /status's tab says its heading, which names what the person's leads are.
     return html
       .replace('</head>', () => `${pageStateScript(state)}</head>`)
-      .replace('<!--app-html-->', () => body);
+      .replace('<!--app-html-->', () => body)
+      .replace(`<title>${statusHeading()}`, () => `<title>${statusHeading(state.status)}`);
   };
 
   return (state: PageState): Promise<string> =>

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import {
   ERASED_MESSAGE,
   LINK_EMAILED,
   STATUS_ACTIONS,
   STATUS_NOTICES,
+  statusHeading,
   type StatusLead,
   type StatusStep,
 } from '@shared/person-status';
@@ -212,11 +213,10 @@ export default function StatusPage() {
   const { status, statusNotice } = usePageState();
   let intro: ReactNode = 'Open this page from the link in any of our e-mails to see your status.';
   let body: ReactNode = <LostLink sent={false} />;
-  let title = 'Your Status Page';
+  const title = statusHeading(status);
+  // The tab says it too (the server's page does; a navigation back sets the route's title).
+  useEffect(() => void (document.title = document.title.replace(statusHeading(), title)), [title]);
   if (status?.kind === 'leads') {
-    // A company reads of its talent request; a candidate (also one with both) of the application.
-    const candidate = status.leads.some((lead) => lead.kind === 'candidate');
-    title = candidate ? 'Your Application Status' : 'Your Talent Request Status';
     intro = 'What you gave us, where you stand, and what you can do.';
     body = (
       <>

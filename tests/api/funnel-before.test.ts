@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { FunnelFigures } from '../../src/shared/admin-funnel';
-import { adminOptions, signIn } from '../support/admin';
+import { adminOptions, signIn, uploadSpend } from '../support/admin';
 import { candidateIdOf } from '../support/api';
 import { leadThrough } from '../support/funnel-walk';
 import { describeEachDatabase } from '../support/test-app';
@@ -47,6 +47,36 @@ describeEachDatabase(
         fields: { before: expect.any(String) },
       });
       expect((await funnel(`${week}&before=08:00`)).statusCode).toBe(400);
+    });
+
+    it("counts the spend of the day `to` only up to `before`, as this week's today has", async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      const email = await leadThrough(testApp, '/candidates+questionnaire', 'autumn');
+      await testApp.db
+        .updateTable('candidates')
+        .set({ created_at: '2021-03-01T01:00:00.000Z' })
+        .where('id', '=', await candidateIdOf(testApp.db, email))
+        .execute();
+      const csv = 'date,source,campaign,spend,currency\n2021-02-28,facebook,autumn,70,USD\n';
+      const upload = await uploadSpend(
+        testApp,
+        cookie,
+        `${csv}2021-03-01,facebook,autumn,48,USD\n`,
+      );
+      expect(upload.statusCode).toBe(200);
+      const week = 'from=2021-02-22&to=2021-03-01';
+      const funnel = async (query: string) =>
+        (
+          await testApp.app.inject({ url: `/api/admin/funnel?${query}`, headers: { cookie } })
+        ).json<FunnelFigures>();
+
+      expect((await funnel(week)).total).toMatchObject({ spend: 11800, costPerLead: 11800 });
+      // A quarter of Monday has passed: a quarter of its spend, beside its leads so far.
+      const morning = await funnel(`${week}&before=2021-03-01T06:00Z`);
+      expect(morning.total).toMatchObject({ leads: 1, spend: 8200, costPerLead: 8200 });
+      expect(morning.utmCampaigns.find((step) => step.key === 'autumn')?.spend).toBe(8200);
+      expect(morning.weeks.at(-1)).toMatchObject({ week: '2021-03-01', spend: 1200 });
     });
   },
   adminOptions,

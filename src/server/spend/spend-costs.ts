@@ -151,17 +151,11 @@ export function weeksOf(
   placedDays: readonly { day: string; placed: number }[],
 ): FunnelWeek[] {
   const weeks = new Map<string, FunnelWeek>();
-  for (let monday = mondayOf(from); monday <= mondayOf(to); monday = monday.plus({ weeks: 1 })) {
-    const week = monday.toISODate()!;
-    weeks.set(week, { week, spend: 0, placed: 0 });
-  }
-  for (const { day, spend } of campaigns.flatMap((campaign) => campaign.days)) {
-    const week = weeks.get(mondayOf(day).toISODate()!);
-    if (week) week.spend += spend;
-  }
-  for (const { day, placed } of placedDays) {
-    const week = weeks.get(mondayOf(day).toISODate()!);
-    if (week) week.placed += placed;
-  }
+  for (let monday = mondayOf(from); monday <= mondayOf(to); monday = monday.plus({ weeks: 1 }))
+    weeks.set(monday.toISODate()!, { week: monday.toISODate()!, spend: 0, placed: 0 });
+  const weekOf = (day: string) => weeks.get(mondayOf(day).toISODate()!) ?? { spend: 0, placed: 0 };
+  for (const { day, spend } of campaigns.flatMap((campaign) => campaign.days))
+    weekOf(day).spend += spend;
+  for (const { day, placed } of placedDays) weekOf(day).placed += placed;
   return [...weeks.values()];
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { inTurn, readByWeeks, type DayRange } from '../platform/database/report-reads';
+import { DAY_MS } from '@shared/calendar-day';
 import type { WriteJob, WriteQueue } from '../platform/database/write-queue';
 import type { SpendOrigin, SpendTables } from './spend-tables';
 
@@ -79,8 +80,10 @@ export class SpendStore {
     }
   }
 
-  /** The range's spend in `currency` (default: the most spent), with every currency's total. */
-  async inRange(range: DayRange, currency?: string) {
+  /** The range's spend in `currency` (default: the most spent), every currency's total; the day
+      `to` up to `before` pro rata, like this week's today (the Overview compares the two). */
+  async inRange(range: DayRange & { before?: string | undefined }, currency?: string) {
+    const partOfTo = range.before ? (Date.parse(range.before) % DAY_MS) / DAY_MS : 1;
     const inRange = ({ from, to }: DayRange) =>
       this.db
         .selectFrom('ad_spend')
@@ -119,6 +122,7 @@ export class SpendStore {
     );
     for await (const rows of perCampaign) {
       for (const { day, ...row } of rows) {
+        if (day === range.to) row.spend = Math.round(row.spend * partOfTo);
         const key = JSON.stringify([row.source, row.campaign]);
         const campaign = campaigns.get(key) ?? { ...row, spend: 0, days: [] };
         campaigns.set(key, campaign);

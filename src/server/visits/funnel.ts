@@ -73,7 +73,7 @@ const stepOf = (
 /**
  * The funnel of UTC days `from`..`to`: visitors, leads, spend in one currency (decision 165),
  * and the calls `booked` (the bookings capability's, decision 177; none without it); only the
- * leads created before `before` (an ISO time) when given, visitors and spend by whole days.
+ * leads created before `before` (an ISO time) when given, and that day's spend pro rata.
  */
 export async function funnelFigures(
   db: Kysely<VisitTables>,

@@ -120,7 +120,8 @@ const funnelQuery = {
       type: 'string',
       description:
         'A time on the day `to` (as 2026-11-23T08:12Z): only leads created before it count; ' +
-        'visitors and spend stay whole days (the Overview compares last week to this moment)',
+        "visitors stay whole days, that day's spend pro rata (the Overview compares last week " +
+        'to this moment)',
     },
   },
 } as const;

@@ -88,7 +88,7 @@ export function OutcomeCards() {
         This week: {thisWeek.from} to now; the same days last week: {lastWeek.from} to{' '}
         {lastWeek.before.replace('T', ' ').slice(0, 16)} (UTC). Each figure counts the week&rsquo;s
         leads that reached at least that stage; the cost per placement is the week&rsquo;s ad spend
-        (whole days) per lead of the week placed.
+        (last week&rsquo;s last day pro rata, to the same hour) per lead of the week placed.
       </p>
       {!now || !before ? (
         <Pending

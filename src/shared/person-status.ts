@@ -92,15 +92,17 @@ export interface StatusLead {
   callWas?: string;
 }
 
+/** `expired`: a link given was unknown, spent or too old; `linkSent`: "Lost your link?" went. */
+type LinkOutcome = { expired?: boolean; linkSent?: boolean };
+
 export type StatusView =
   /** The browser holds the mailbox proof of this address: its leads, the candidate first. */
   | { kind: 'leads'; leads: StatusLead[]; notice?: StatusNotice }
   /** A mailed link, not spent yet: one button spends it (a mail scanner's GET does not). */
   | { kind: 'open-link'; token: string; next?: LinkTarget }
   /** Only the proof of this browser's own forms: their open steps, never a stored value. */
-  | { kind: 'steps'; steps: StatusStep[] }
-  /** No proof: `expired` when a link was given but is unknown or too old. */
-  | { kind: 'no-link'; expired?: boolean; linkSent?: boolean }
+  | ({ kind: 'steps'; steps: StatusStep[] } & LinkOutcome)
+  | ({ kind: 'no-link' } & LinkOutcome)
   | { kind: 'erased' };
 
 /** /status's heading and tab title: a candidate (also one with both) reads of the application. */

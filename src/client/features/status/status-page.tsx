@@ -252,24 +252,23 @@ export default function StatusPage() {
         </form>
       </Card>
     );
-  } else if (status?.kind === 'steps') {
-    intro = LINK_EMAILED;
+  } else if (status?.kind === 'erased') {
+    intro = ERASED_MESSAGE;
+    body = null;
+  } else if (status) {
+    // This browser's own open steps, if any, then "Lost your link?" and what became of a link.
+    if (status.kind === 'steps') intro = LINK_EMAILED;
+    if (status.expired) intro = 'This link has expired. Ask for a new one below.';
     body = (
       <>
-        {status.steps.map((step) => (
+        {(status.kind === 'steps' ? status.steps : []).map((step) => (
           <Card key={step.href} title="Your Next Step">
             <NextStep step={step} />
           </Card>
         ))}
-        <LostLink sent={false} />
+        <LostLink sent={Boolean(status.linkSent)} />
       </>
     );
-  } else if (status?.kind === 'erased') {
-    intro = ERASED_MESSAGE;
-    body = null;
-  } else if (status?.kind === 'no-link') {
-    if (status.expired) intro = 'This link has expired. Ask for a new one below.';
-    body = <LostLink sent={Boolean(status.linkSent)} />;
   }
   return (
     <>

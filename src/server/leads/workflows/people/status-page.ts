@@ -65,6 +65,11 @@ type StatusAnswer = Redirect | { view: StatusView | undefined };
 type Tables = AdminLeadTables & StatusLinkTables & MailboxSessionTables;
 type Row = CandidateListRow | CompanyListRow;
 type Query = Record<string, unknown>;
+/** `?link=`: where "Lost your link?" and a spent link's button come back; said with any proof. */
+const LINK_OUTCOMES = new Map<unknown, { linkSent?: true; expired?: true }>([
+  ['sent', { linkSent: true }],
+  ['expired', { expired: true }],
+]);
 
 /** The mailbox proof shows and changes every lead of its address; the form proof only points this
     browser's own leads to their next step. */
@@ -99,9 +104,7 @@ export class StatusPage {
   }
 
   /** The candidate this browser stands for: the mailbox's, else the form proof's newest. */
-  async provenCandidate(
-    request: FastifyRequest,
-  ): Promise<{ id: number; email: string; closed: string | undefined } | undefined> {
+  async provenCandidate(request: FastifyRequest) {
     const leads = await this.mailboxLeads(request);
     const proven = leads.length > 0 ? leads : await this.formLeads(request);
     const [lead, row] = proven.find(([ref]) => ref.table === 'candidates') ?? [];
@@ -190,12 +193,12 @@ export class StatusPage {
       );
       return { view: { kind: 'leads', leads } };
     }
+    const link = LINK_OUTCOMES.get(query.link);
     if (ours.length > 0) {
-      return { view: { kind: 'steps', steps: ours.flatMap((lead) => viewOf(lead).next ?? []) } };
+      const steps = ours.flatMap((lead) => viewOf(lead).next ?? []);
+      return { view: { kind: 'steps', steps, ...link } };
     }
-    if (query.link === 'sent') return { view: { kind: 'no-link', linkSent: true } };
-    if (query.link === 'expired') return { view: { kind: 'no-link', expired: true } };
-    return { view: undefined };
+    return { view: link && { kind: 'no-link', ...link } };
   }
 
   /** `next` resumes a step: prefilled from the mailbox's lead, or only the e-mail a form gave. */
@@ -252,12 +255,8 @@ export class StatusPage {
   }
 
   private async row(lead: LeadRef, db: Kysely<Tables>): Promise<Row | undefined> {
-    const row = await db
-      .selectFrom(lead.table)
-      .selectAll()
-      .where('id', '=', lead.id)
-      .executeTakeFirst();
-    return row as Row | undefined;
+    const query = db.selectFrom(lead.table).selectAll().where('id', '=', lead.id);
+    return (await query.executeTakeFirst()) as Row | undefined;
   }
 }
 

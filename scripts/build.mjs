@@ -177,7 +177,11 @@ async function prerender(out) {
   await writeFile(path.join(clientDir, 'robots.txt'), robots(site, hidden));
   await writeFile(
     path.join(dir, 'pages.json'),
-    JSON.stringify({ pages, notFound: '404.html', inlineHashes: inlineHashes(written) }, null, 2),
+    JSON.stringify(
+      { pages, notFound: '404.html', inlineHashes: inlineHashes(written), siteUrl: site.siteUrl },
+      null,
+      2,
+    ),
   );
   log(`pre-rendered ${Object.keys(pages).length} routes and the not-found page`);
 }

@@ -271,6 +271,7 @@ export async function buildApp({
   await app.register(sitePlugin, {
     pageStates: { [BOOK_PATH]: bookPageState(bookings, screening, statusPage) },
     clientDir: config.clientDir,
+    siteUrl: config.site.siteUrl,
     runtime: config.runtime,
     formHandoff,
     statusPage,

@@ -67,9 +67,13 @@ export async function fakeClientDir(root: string): Promise<string> {
 
 /**
  * A build with a page, a shell and a stand-in SSR bundle (it renders only the route) for each
- * of `routes`, in a new temporary directory; returns its client directory.
+ * of `routes`, in a new temporary directory; returns its client directory. `recorded`: more of
+ * what the build writes in pages.json (the SITE_URL it was built with).
  */
-export async function fakeSiteBuild(routes: readonly string[]): Promise<string> {
+export async function fakeSiteBuild(
+  routes: readonly string[],
+  recorded: { siteUrl?: string } = {},
+): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'tb-build-'));
   for (const dir of ['client', 'pages', 'shells', 'ssr']) await mkdir(path.join(root, dir));
   const html = (route: string, body: string) =>
@@ -87,7 +91,12 @@ export async function fakeSiteBuild(routes: readonly string[]): Promise<string> 
   );
   await writeFile(
     path.join(root, 'pages.json'),
-    JSON.stringify({ pages, notFound: '404.html', inlineHashes: { scripts: [], styles: [] } }),
+    JSON.stringify({
+      pages,
+      notFound: '404.html',
+      inlineHashes: { scripts: [], styles: [] },
+      ...recorded,
+    }),
   );
   return path.join(root, 'client');
 }

@@ -19,6 +19,8 @@ export interface StaticSiteOptions {
   formHandoff: FormHandoff;
   /** /status: opened by a link, rendered for the person its proof names. */
   statusPage: StatusPage;
+  /** SITE_URL now: the build's own is baked into the pages (canonical links, share cards). */
+  siteUrl: string;
   /** Other capabilities' pages rendered for the request (/book): their state, if any. */
   pageStates?: Record<string, (request: FastifyRequest) => Promise<PageState | undefined>>;
 }
@@ -29,6 +31,8 @@ interface PagesManifest {
   notFound: string;
   /** CSP hash sources of the pages' inline scripts and style elements. */
   inlineHashes: InlineHashes;
+  /** The SITE_URL the pages were built with (absent from builds before it was recorded). */
+  siteUrl?: string;
 }
 
 /** The build, resolved once: the next build switches the `dist` link, never this server's files. */
@@ -49,7 +53,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Serves the pre-rendered pages from memory, and /assets/ (hashed) cached for a year. */
 export const sitePlugin = fp<StaticSiteOptions>(
-  async (app, { runtime, formHandoff, statusPage, pageStates = {}, ...options }) => {
+  async (app, { runtime, formHandoff, statusPage, siteUrl, pageStates = {}, ...options }) => {
     const build = await findBuild(options.clientDir);
     if (!build) {
       // `npm run dev` (Vite serves the pages) and API tests run without a client build.
@@ -59,6 +63,16 @@ export const sitePlugin = fp<StaticSiteOptions>(
     const { clientDir, buildDir, manifest } = build;
     if (!manifest.inlineHashes) {
       throw new Error('dist/pages.json has no inlineHashes (an older build): run npm run build');
+    }
+    // The env file edited and the instances restarted without a rebuild: the pages keep the
+    // old address while cookies and mail links take the new one. Said, not refused.
+    const built = manifest.siteUrl;
+    if (built !== undefined && built !== siteUrl) {
+      app.log.warn(
+        `the pages were built with SITE_URL ${built} but SITE_URL is ${siteUrl}: canonical ` +
+          'links, the sitemap and share cards keep the old address until a rebuild with this ' +
+          'environment (npm run build, or npm start), then a restart',
+      );
     }
 
     await app.register(fastifyStatic, {

@@ -566,6 +566,29 @@ describe('BACKUP_INTERVAL_HOURS and BACKUP_KEEP', () => {
   }, 60_000);
 });
 
+describe('the metric of the last backup', () => {
+  it("tells a scrape when the newest backup was made, npm run backup's too (another process)", async () => {
+    const token = 'a-metrics-token-for-backups';
+    const { env } = dataEnv({ METRICS_TOKEN: token });
+    const server = await start(env);
+    const lastBackupAt = async () => {
+      const scraped = await fetch(`${server.baseUrl}/metrics`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const text = await scraped.text();
+      return Number(/^backup_last_success_timestamp_seconds (\S+)$/m.exec(text)?.[1]);
+    };
+    // None yet: 0, which any "too long ago" alert takes as too long.
+    expect(await lastBackupAt()).toBe(0);
+    const before = Date.now();
+    expect((await runScript('backup', env)).code).toBe(0);
+    const seconds = await lastBackupAt();
+    expect(seconds * 1000).toBeGreaterThanOrEqual(before);
+    expect(seconds * 1000).toBeLessThanOrEqual(Date.now());
+    await stop(server);
+  }, 60_000);
+});
+
 describe.skipIf(!inject('postgresAdminUrl'))(
   "PostgreSQL: the README's pg_dump and pg_restore",
   () => {

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import path from 'node:path';
+import { Gauge } from 'prom-client';
 import type { ServerConfig } from '../config/config';
 import { backupsDirOf, backupTimeOf, listBackups } from './backup-files';
 import { every } from './backup-schedule';
@@ -9,12 +10,32 @@ type BackupsOptions = ServerConfig['backup'] & { dataDir: string };
 
 /** Scheduled SQLite backups (decision 130); shutdown waits for one in progress. */
 export const backupsPlugin = fp<BackupsOptions>(async (app, { dataDir, intervalHours, keep }) => {
-  // Unset: backups only on demand (`npm run backup`).
-  if (intervalHours === undefined) return;
   if (app.database.dialect !== 'sqlite') {
-    app.log.warn(`BACKUP_INTERVAL_HOURS is ignored: ${PG_BACKUP_POINTER}`);
+    if (intervalHours !== undefined)
+      app.log.warn(`BACKUP_INTERVAL_HOURS is ignored: ${PG_BACKUP_POINTER}`);
     return;
   }
+  /** The newest backup's time: a backup is renamed into place only once complete. */
+  const newestBackupAt = async () => {
+    const newest = (await listBackups(backupsDirOf(dataDir))).at(-1);
+    return newest ? backupTimeOf(newest) : undefined;
+  };
+  // Read from the files at each scrape: `npm run backup` (cron) writes them in another process.
+  new Gauge({
+    name: 'backup_last_success_timestamp_seconds',
+    help: 'When the newest complete backup in DATA_DIR/backups was made (Unix seconds; 0: none)',
+    registers: [app.metrics.registry],
+    async collect() {
+      // Unreadable, as none: an alert on its age fires; the rest of the scrape still answers.
+      const at = await newestBackupAt().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'metrics: the backups could not be listed');
+        return undefined;
+      });
+      this.set((at ?? 0) / 1000);
+    },
+  });
+  // Unset: backups only on demand (`npm run backup`).
+  if (intervalHours === undefined) return;
   const backUp = async () => {
     try {
       const result = await writeBackup({ dataDir, keep, from: app.database.sqlite });
@@ -34,8 +55,8 @@ export const backupsPlugin = fp<BackupsOptions>(async (app, { dataDir, intervalH
   const intervalMs = intervalHours * 3_600_000;
   // One interval after the newest backup (npm run backup's too), at once if none: a server
   // restarted more often than the interval (deploys, a crash loop) still backs up.
-  const newest = (await listBackups(backupsDirOf(dataDir))).at(-1);
-  const firstAt = newest ? Math.min(backupTimeOf(newest), Date.now()) + intervalMs : Date.now();
+  const newest = await newestBackupAt();
+  const firstAt = newest ? Math.min(newest, Date.now()) + intervalMs : Date.now();
   const schedule = every(intervalMs, backUp, firstAt);
   app.addHook('onClose', () => schedule.stop());
 });

@@ -1,7 +1,10 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi, type MockInstance } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
+import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../src/shared/page-state';
 import { PREFILL_COOKIE } from '../../src/shared/prefill-cookie';
 import { candidatesWithEmail, companiesWithEmail, leadCount } from '../support/api';
@@ -492,6 +495,45 @@ describeEachDatabase(
   },
   { env: { CLIENT_DIR, LEAD_RATE_LIMIT: '300' }, bounds: { leadFloodLimit: 3 } },
 );
+
+describe('a form posted without JavaScript whose write SQLite committed but could not sync', () => {
+  let testApp: TestApp;
+  let datasync: MockInstance<FileHandle['datasync']>;
+  beforeAll(async () => {
+    testApp = await createTestApp('sqlite', { env: { CLIENT_DIR } });
+    // The disk fails the WAL's fdatasync after SQLite's COMMIT (decision 175), as a failing
+    // disk does: Node's FileHandle answers EIO, nothing of the server's own code replaced.
+    const probe = await open(path.join(testApp.env.DATA_DIR!, SQLITE_FILE_NAME), 'r');
+    const handles = Object.getPrototypeOf(probe) as Pick<FileHandle, 'datasync'>;
+    await probe.close();
+    datasync = vi.spyOn(handles, 'datasync');
+  });
+  afterAll(async () => {
+    datasync?.mockRestore();
+    await testApp?.close();
+  });
+
+  it('tells the person it may have been saved and that sending again is harmless, not "nothing stored"', async () => {
+    const email = uniqueEmail('unsynced');
+    const fields = asFields(validBodies.candidateEmail(email), '/career');
+    const headers = { ...NAVIGATION, referer: 'http://localhost:3000/career' };
+    datasync.mockRejectedValue(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' }));
+    const answered = await postForm(testApp.app, '/api/candidates/email', fields, headers);
+    datasync.mockRestore();
+    expect(answered.statusCode).toBe(503);
+    expect(answered.headers['content-type']).toMatch(/^text\/html/);
+    expect(answered.body).toContain('<h1>Your form may not have been saved</h1>');
+    expect(answered.body).toContain('sending it twice does no harm');
+    expect(answered.body).not.toContain('Nothing you typed was stored');
+    expect(answered.body).toContain('<a href="/career">Back to the form</a>');
+    // What the page says is true: SQLite had committed the lead, and sending again keeps one.
+    expect(await candidatesWithEmail(testApp.db, email)).toHaveLength(1);
+    expect((await postForm(testApp.app, '/api/candidates/email', fields, headers)).statusCode).toBe(
+      303,
+    );
+    expect(await candidatesWithEmail(testApp.db, email)).toHaveLength(1);
+  });
+});
 
 describe.skipIf(!inject('postgresAdminUrl'))(
   'forms posted without JavaScript, two instances',

@@ -5,7 +5,7 @@ import type { LeadRecordTables } from './records/lead-tables';
 import { formRoutes } from './workflows/capture/lead-route';
 import type { StatusPage } from './workflows/people/status-page';
 import { statusRoutes } from './workflows/people/status-routes';
-import { htmlRefusals } from './workflows/capture/html-form-posts';
+import { answerRefusalsWithPages } from './workflows/capture/html-form-posts';
 import { ALTCHA_CHALLENGE_PATH } from '@shared/spam-fields';
 import { LeadCapture, type CaptureSettings } from './workflows/capture/lead-capture';
 import {
@@ -38,7 +38,7 @@ export const leadsPlugin: FastifyPluginAsync<LeadsOptions> = async (app, options
   // LEAD_RATE_LIMIT=0: no hook at all, not one that returns at once on every request.
   if (options.capture.rateLimit > 0) app.addHook('onRequest', capture.floodGuard);
   // A form posted without JavaScript and refused (413, 415, 429, 503) gets a page, not JSON.
-  app.addHook('onSend', htmlRefusals);
+  answerRefusalsWithPages(app);
   if (proof && options.capture.altchaForms.length > 0) {
     app.get(
       ALTCHA_CHALLENGE_PATH,

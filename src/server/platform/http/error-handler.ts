@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailableError } from '../database/database-errors';
 
-/** Said with 503: the request stored nothing and can be sent again shortly. */
+/** Said with 503: nothing stored (or, WAL_SYNC_FAILED, committed but not synced: 175); send again. */
 export const UNAVAILABLE_MESSAGE = 'The service is busy, please try again in a moment';
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 

@@ -1,7 +1,8 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '@shared/escape-html';
 import { LANDING_PARAMS } from '@shared/landing-params';
 import type { PageState } from '@shared/page-state';
+import { WAL_SYNC_FAILED } from '../../../platform/database/database-errors';
 import { acceptWeights } from '../../../platform/http/accept-weights';
 import type { FormHandoff } from './form-handoff';
 import { formOf, formRoute, type HtmlForm } from './html-forms';
@@ -137,29 +138,45 @@ export const smallPage = (title: string, body: string) =>
     '</html>',
   ].join('\n');
 
-const refusalPage = (message: string, back: string) =>
+/** What the person is told of what they typed: stored or not, as the refusal came. */
+const REFUSED = {
+  title: 'Your form was not sent',
+  stored: 'Nothing you typed was stored. Please go back and send the form again in a moment.',
+};
+/** A 503 for a write SQLite committed and could not sync to disk (decision 175). */
+const UNCONFIRMED = {
+  title: 'Your form may not have been saved',
+  stored:
+    'What you sent reached us, but it could not be confirmed as safely stored. Please go back ' +
+    'and send the form again in a moment: sending it twice does no harm.',
+};
+
+const refusalPage = (message: string, back: string, told: typeof REFUSED) =>
   smallPage(
-    'Your form was not sent',
+    told.title,
     [
       `<p>${escapeHtml(message)}.</p>`,
-      '<p>Nothing you typed was stored. Please go back and send the form again in a moment.</p>',
+      `<p>${told.stored}</p>`,
       `<p><a href="${escapeHtml(back)}">Back to the form</a></p>`,
     ].join('\n'),
   );
 
-/** onSend: a navigation's refusal becomes a page; a callback hook: most answers pass at once. */
-export function htmlRefusals(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: (error: null, payload: unknown) => void,
-): void {
-  // 400 is answered with the form's own page (a 303), and 404 is no lead route's.
-  if (reply.statusCode <= 404 || !wantsHtml(request)) return done(null, payload);
-  const message = typeof payload === 'string' ? parsedJson(payload)?.error : undefined;
-  if (typeof message !== 'string') return done(null, payload);
-  const action = request.routeOptions.url ?? '';
-  const form = formOf(action, undefined, request.headers.referer);
-  reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
-  done(null, refusalPage(message.replace(/\.$/, ''), form ? formRoute(form) : '/'));
+/** A navigation's refusal becomes a page; callback hooks: most answers pass at once. */
+export function answerRefusalsWithPages(app: FastifyInstance): void {
+  const unconfirmed = new WeakSet<FastifyRequest>();
+  app.addHook('onError', (request, _reply, error, done) => {
+    if ((error as { code?: unknown }).code === WAL_SYNC_FAILED) unconfirmed.add(request);
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // 400 is answered with the form's own page (a 303), and 404 is no lead route's.
+    if (reply.statusCode <= 404 || !wantsHtml(request)) return done(null, payload);
+    const message = typeof payload === 'string' ? parsedJson(payload)?.error : undefined;
+    if (typeof message !== 'string') return done(null, payload);
+    const action = request.routeOptions.url ?? '';
+    const form = formOf(action, undefined, request.headers.referer);
+    const told = unconfirmed.has(request) ? UNCONFIRMED : REFUSED;
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store');
+    done(null, refusalPage(message.replace(/\.$/, ''), form ? formRoute(form) : '/', told));
+  });
 }

@@ -68,7 +68,7 @@ const formPostAnswer = {
   },
 } as const;
 
-/** A refusal before anything is stored: JSON, or a page for a form post (htmlRefusals). */
+/** A refusal: JSON, or a page for a form post (answerRefusalsWithPages). */
 function refusal(description: string, headers?: Record<string, object>) {
   return {
     description,
@@ -91,7 +91,8 @@ const leadLimits = {
   429: refusal('A flood from one address: nothing stored', retryAfterHeader),
   503: refusal(
     'The write queue is full, the database cannot take writes now, or the server is ' +
-      'shutting down (decision 105): nothing was stored; try again after Retry-After',
+      'shutting down (decision 105): nothing was stored; or SQLite committed the write but ' +
+      'could not sync it to disk (175). Either way, send it again after Retry-After',
     retryAfterHeader,
   ),
 } as const;

@@ -1,19 +1,22 @@
 import { z } from 'zod';
 
 /** The unit a numeric setting's name ends with (BACKUP_INTERVAL_HOURS, SPAM_MIN_FILL_MS). */
-const UNITS: Record<string, string> = { HOURS: 'hours', DAYS: 'days', MS: 'milliseconds' };
+const UNITS: Record<string, string> = { HOURS: 'hour', DAYS: 'day', MS: 'millisecond' };
 
 /** What a variable takes, in an operator's words, never its value (a secret?); a schema's own wins. */
 const whatItTakes: z.core.$ZodErrorMap = (issue) => {
   const unit = UNITS[/_([A-Z]+)$/.exec(String(issue.path?.at(-1)))?.[1] ?? ''];
-  const limit = (word: string, value: unknown, origin: string) =>
-    `must be ${word} ${String(value)}${origin === 'string' ? ' characters' : unit ? ` ${unit}` : ''}`;
+  const limit = (word: string, value: unknown, origin: string) => {
+    const noun = origin === 'string' ? 'character' : unit;
+    const plural = Number(value) === 1 ? '' : 's'; // "at least 1 day", "0 days"
+    return `must be ${word} ${String(value)}${noun ? ` ${noun}${plural}` : ''}`;
+  };
   const strict = 'inclusive' in issue && issue.inclusive === false;
   switch (issue.code) {
     case 'invalid_type': {
       if (!(issue.inst instanceof z.ZodNumber)) return undefined;
       const whole = issue.inst.format === 'safeint' ? 'whole ' : '';
-      return `must be a ${whole}number${unit ? ` of ${unit}` : ''}`;
+      return `must be a ${whole}number${unit ? ` of ${unit}s` : ''}`;
     }
     case 'too_small':
       return limit(strict ? 'more than' : 'at least', issue.minimum, issue.origin);

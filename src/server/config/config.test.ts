@@ -277,6 +277,10 @@ describe('loadConfig: a refused setting is named as the operator wrote it', () =
     expect(refusal({ BACKUP_INTERVAL_HOURS: '0' })).toContain(
       'BACKUP_INTERVAL_HOURS: must be more than 0 hours',
     );
+    // One is singular: "at least 1 day", never "1 days".
+    expect(refusal({ RETENTION_DAYS: '0', STATUS_LINK_DAYS: '0' })).toContain(
+      '  STATUS_LINK_DAYS: must be at least 1 day\n  RETENTION_DAYS: must be at least 1 day',
+    );
   });
 
   it('names the identity settings in the build too', () => {

@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { test } from './fixtures';
-import { expect, ownServer, signIn, toast } from './support/admin';
+import { expect, openAccountPage, ownServer, signIn, toast } from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -43,5 +43,27 @@ test.describe('sign out everywhere', () => {
     await expect(toast(page, 'Signed Out Everywhere').first()).toContainText(
       '0 other sessions were ended.',
     );
+  });
+});
+
+test.describe('your sessions after signing out everywhere', () => {
+  const server = ownServer();
+
+  test('the list drops the ended sessions at once, leaving no button to end them again', async ({
+    page,
+  }) => {
+    const { baseUrl } = server();
+    const other = await playwrightRequest.newContext({ baseURL: baseUrl });
+    await other.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } });
+    await signIn(page, baseUrl);
+    const sessions = await openAccountPage(page, 'Your sessions');
+    await expect(sessions.getByRole('button', { name: 'End session' })).toHaveCount(1);
+    await signOutEverywhere(page);
+    await expect(toast(page, 'Signed Out Everywhere').first()).toContainText(
+      '1 other session was ended.',
+    );
+    await expect(sessions.getByRole('row')).toHaveCount(2);
+    await expect(sessions.getByRole('button', { name: 'End session' })).toHaveCount(0);
+    await other.dispose();
   });
 });

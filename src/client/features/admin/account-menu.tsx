@@ -8,7 +8,8 @@ import {
   ShieldCheck,
 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { useAccount, useSignOutEverywhere } from './api/session';
+import { useSignOutEverywhere } from './api/accounts';
+import { useAccount } from './api/session';
 import { MenuContent, menuItemClass } from './ui/menu';
 
 /** The signed-in account's own pages, shown in the dashboard's place when chosen in the menu. */

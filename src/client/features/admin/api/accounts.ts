@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   can,
   type AccountChange,
@@ -14,6 +14,12 @@ import { errorText, requestJson } from './http';
 
 const USERS_URL = '/api/admin/users';
 const SESSIONS_URL = '/api/admin/sessions';
+
+/** Every sessions list shown (yours, an account's) is read again: some of them ended. */
+const sessionsEnded = (client: QueryClient) =>
+  client.invalidateQueries({
+    predicate: (query) => String(query.queryKey[0]).startsWith(SESSIONS_URL),
+  });
 
 export const useAccounts = () => useQuery<AccountListing>({ queryKey: [USERS_URL] });
 
@@ -60,7 +66,11 @@ export function useChangeAccount() {
       requestJson<AccountChange>('PATCH', `${USERS_URL}/${id}`, change),
     onSuccess: (account) => {
       handedOver(account);
-      return client.invalidateQueries({ queryKey: [USERS_URL] });
+      // Disabling ends the account's sessions: a list of them the owner has open, too.
+      return Promise.all([
+        client.invalidateQueries({ queryKey: [USERS_URL] }),
+        account.disabled && sessionsEnded(client),
+      ]);
     },
     onError: (error) => toast(adminToasts.error(errorText(error, 'The account was not changed.'))),
   });
@@ -76,10 +86,20 @@ export function useEndSession() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest('DELETE', `${SESSIONS_URL}/${id}`),
-    onSuccess: () =>
-      client.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith(SESSIONS_URL),
-      }),
+    onSuccess: () => sessionsEnded(client),
     onError: () => toast(adminToasts.error('The session was not ended.')),
+  });
+}
+
+/** POST /api/admin/sign-out-everywhere: ends the admin's other sessions, keeps this one. */
+export function useSignOutEverywhere() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => requestJson<{ ended: number }>('POST', '/api/admin/sign-out-everywhere'),
+    onSuccess: ({ ended }) => {
+      toast(adminToasts.signedOutEverywhere(ended));
+      return sessionsEnded(client);
+    },
+    onError: () => toast(adminToasts.signOutEverywhereFailed),
   });
 }

@@ -78,12 +78,3 @@ export function useLogout() {
     },
   });
 }
-
-/** POST /api/admin/sign-out-everywhere: ends the admin's other sessions, keeps this one. */
-export function useSignOutEverywhere() {
-  return useMutation({
-    mutationFn: () => requestJson<{ ended: number }>('POST', '/api/admin/sign-out-everywhere'),
-    onSuccess: ({ ended }) => toast(adminToasts.signedOutEverywhere(ended)),
-    onError: () => toast(adminToasts.signOutEverywhereFailed),
-  });
-}

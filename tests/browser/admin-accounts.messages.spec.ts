@@ -379,3 +379,26 @@ test('whoever signs in after a session ends sees their own sessions, not the las
     await other.close();
   }
 });
+
+test('the audit log names the account a change was made to, not only its number', async ({
+  page,
+  browser,
+}) => {
+  const name = `Audra ${uniqueTag('audited')}`;
+  await signIn(page);
+  const context = await invited(page, browser, name);
+  await context.close();
+  const { accounts } = (await (await page.request.get('/api/admin/users')).json()) as {
+    accounts: { id: number; name: string }[];
+  };
+  const { id } = accounts.find((account) => account.name === name)!;
+  expect(
+    (await page.request.patch(`/api/admin/users/${id}`, { data: { role: 'viewer' } })).ok(),
+  ).toBe(true);
+
+  const audit = await openTab(page, 'Audit');
+  await audit.getByLabel('Action').selectOption('account_changed');
+  await expect(
+    audit.getByRole('cell', { name: `${name} (account ${id}): role viewer` }),
+  ).toBeVisible();
+});

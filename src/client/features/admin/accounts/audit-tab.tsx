@@ -8,10 +8,17 @@ import { formatDate } from '../ui/format';
 
 const actionLabel = (action: string) => action.replaceAll('_', ' ');
 
+/** A detail's "account 2" as an owner reads it: by its name (the log keeps ids, not names). */
+const namedIn = (detail: string, names: ReadonlyMap<string, string>) =>
+  detail.replace(/\baccount (\d+)\b/g, (said, id: string) =>
+    names.has(id) ? `${names.get(id)} (${said})` : said,
+  );
+
 export function AuditTab() {
   const [account, setAccount] = useState('');
   const [action, setAction] = useState('');
-  const accounts = useAccounts();
+  const accounts = useAccounts().data?.accounts ?? [];
+  const names = new Map(accounts.map((row) => [String(row.id), row.name]));
   const params = new URLSearchParams({ limit: '200' });
   if (account) params.set('account', account);
   if (action) params.set('action', action);
@@ -24,7 +31,7 @@ export function AuditTab() {
           value={account}
           onChange={setAccount}
           empty="All"
-          options={(accounts.data?.accounts ?? []).map((row) => ({
+          options={accounts.map((row) => ({
             value: String(row.id),
             label: row.name,
           }))}
@@ -51,7 +58,7 @@ export function AuditTab() {
               header: 'Lead',
               cell: (row) => (row.leadType ? `${row.leadType} ${row.leadId ?? ''}` : '—'),
             },
-            { header: 'Detail', cell: (row) => row.detail ?? '—' },
+            { header: 'Detail', cell: (row) => (row.detail ? namedIn(row.detail, names) : '—') },
           ]}
           rows={entries.data ?? []}
           empty="No entries"

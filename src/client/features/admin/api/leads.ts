@@ -29,7 +29,7 @@ import {
   type CompanyLead,
 } from '../leads/leads';
 import { apiRequest } from '../../../lib/api';
-import { requestJson } from './http';
+import { requestJson, SESSION_KEY } from './http';
 import type { Sending } from './message-templates';
 
 /** A list's JSON rows, X-Total-Count (capped: where a search stopped) and X-Next-Cursor. */
@@ -118,9 +118,8 @@ export function useTabCounts(): Record<LeadTabId, number | undefined> {
 export const refreshLeads = (client: QueryClient) =>
   client.invalidateQueries(
     {
-      predicate: (query) =>
-        String(query.queryKey[0]).startsWith('/api/') &&
-        !String(query.queryKey[0]).startsWith('/api/admin/session'),
+      // The session alone is kept: a prefix would keep the sessions lists too.
+      predicate: ({ queryKey: [key] }) => String(key).startsWith('/api/') && key !== SESSION_KEY[0],
     },
     { cancelRefetch: false },
   );

@@ -31,7 +31,6 @@ export const adminToasts = {
       'Signed Out Everywhere',
       `${ended === 1 ? '1 other session was' : `${ended} other sessions were`} ended. This one stays signed in.`,
     ),
-  signOutEverywhereFailed: failure('Error', 'Failed to sign out the other sessions'),
   // Beyond the spec: data requests.
   dataRequestFailed: failure('Error', 'Failed to look up the address'),
   erased: success('Erased', 'Everything stored about the address was erased'),

@@ -66,4 +66,5 @@ export const migrationOrder = [
   '360_company_phone',
   '370_folded_search_keys',
   '380_booking_invited',
+  '390_lead_activity_account',
 ] as const;

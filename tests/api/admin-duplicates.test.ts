@@ -244,8 +244,8 @@ describeEachDatabase(
         expect.arrayContaining([
           'Called once',
           'Kept note',
-          'Status changed from New to Contacted',
-          `Lead #${other.id} merged into this lead`,
+          'Status changed from New to Contacted by Owner',
+          `Lead #${other.id} merged into this lead by Owner`,
         ]),
       );
       expect(detail.timeline.filter((entry) => entry.kind === 'submitted')).toHaveLength(2);

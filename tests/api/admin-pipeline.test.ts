@@ -214,7 +214,7 @@ describeEachDatabase(
         ['submitted', 'Submitted name and phone (/candidates)'],
         ['submitted', 'Submitted the questionnaire (/typeform)'],
         ['email_sent', 'Form e-mail saved to the outbox: no mail server is configured'],
-        ['status_changed', 'Status changed from New to Qualified'],
+        ['status_changed', 'Status changed from New to Qualified by Owner'],
         ['note', 'Called, starts in May.'],
       ]);
       const times = timeline.map((entry) => entry.at);
@@ -274,7 +274,7 @@ describeEachDatabase(
       expect(changed.body).toMatchObject({ id: company.id, status: 'in_discussion' });
       expect((changed.body as { timeline: TimelineEntry[] }).timeline.at(-1)).toMatchObject({
         kind: 'status_changed',
-        text: 'Status changed from New to In discussion',
+        text: 'Status changed from New to In discussion by Owner',
       });
 
       for (const body of [

@@ -41,6 +41,7 @@ describeEachDatabase(
         payload: { text: NOTE },
       });
       expect(noted.statusCode).toBe(201);
+      expect((await patchCandidateStatus(app, id, 'contacted')).statusCode).toBe(200);
       // Another person's lead that keeps this address as a secondary e-mail: not theirs.
       const other = uniqueEmail('other');
       await postJson(app, '/api/candidates/submit', {
@@ -83,6 +84,9 @@ describeEachDatabase(
       expect(history).toContain(
         'Opted out of sale and sharing: no more events to Meta by the person',
       );
+      // The team's change, naming no one of the team.
+      expect(history).toContain('Status changed from New to Contacted');
+      expect(response.body).not.toContain('by Owner');
       expect(copy.leads).toHaveLength(1);
       expect(response.body).not.toContain(NOTE);
       expect(response.body).not.toContain('Otto');

@@ -91,9 +91,13 @@ test('a lead opens with one request: contact links, stage and owner, then notes 
     'tel:6025550147',
   );
   await expect(dialog.getByText('Owner: Unassigned')).toBeVisible();
+  // Each note names its author: whom to ask.
   await expect(
     dialog.getByRole('list', { name: 'Notes, newest first' }).getByRole('listitem'),
-  ).toHaveText([new RegExp(`Second call ${tag}`), new RegExp(`First call ${tag}`)]);
+  ).toHaveText([
+    new RegExp(`by Owner\\s*Second call ${tag}`),
+    new RegExp(`by Owner\\s*First call ${tag}`),
+  ]);
   // Attribution and the record's internal fields are folded away, empty ones left out.
   const folded = dialog.locator('details', { hasText: 'Attribution and record' }).last();
   await expect(folded.getByText('newsletter')).toBeHidden();

@@ -89,7 +89,8 @@ export const bulkRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { 
               },
             }
           : { ids: ids! };
-        const result = await bulk.apply(table, selection, change, async (trx, counts) => {
+        const by = request.adminSession!.account.id;
+        const result = await bulk.apply(table, selection, change, by, async (trx, counts) => {
           // That the text was the recruiter's own, not the text: it may say anything of the person.
           const sent = message ? `, ${edited ? 'an edited' : 'its'} message sent` : '';
           const changes = [

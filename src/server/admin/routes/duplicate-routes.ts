@@ -53,7 +53,8 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
       const { otherId, winners = {} } = body.value;
       if (otherId === id)
         return badRequest(reply, { otherId: 'A lead cannot be merged with itself' });
-      const merged = await desk.mergeCandidates({ keptId: id, otherId, winners }, async (trx) => {
+      const merge = { keptId: id, otherId, winners, by: request.adminSession!.account.id };
+      const merged = await desk.mergeCandidates(merge, async (trx) => {
         const entry = { leadType: 'candidate', leadId: id } as const;
         await app.audit.record(
           { ...entry, action: 'lead_merged', detail: `#${otherId}` },

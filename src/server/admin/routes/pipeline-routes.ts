@@ -61,7 +61,8 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
           // That the text was the recruiter's own, not the text: it may say anything of the person.
           const note = edited ? ', its message edited for this send' : '';
           const also = record('status_changed', note);
-          if (!(await pipeline.setStatus(table, id, status, message, also))) {
+          const by = request.adminSession!.account.id;
+          if (!(await pipeline.setStatus(table, id, by, status, message, also))) {
             return notFound(reply);
           }
         }
@@ -110,7 +111,8 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
         if (!body.ok) return badRequest(reply, body.fields);
         // The note's text stays out of the audit log and the logs: it may name the person.
         const entry = { action: 'note_added', leadType, leadId: request.params.id } as const;
-        const note = await pipeline.addNote(table, request.params.id, body.data.text, (trx) =>
+        const by = request.adminSession!.account.id;
+        const note = await pipeline.addNote(table, request.params.id, by, body.data.text, (trx) =>
           app.audit.record(entry, request, trx),
         );
         if (!note) return notFound(reply);

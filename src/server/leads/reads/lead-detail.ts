@@ -9,6 +9,7 @@ import type { PipelineTables } from '../records/pipeline-tables';
 import type { LeadListing } from './lead-listing';
 import { buildTimeline } from './timeline';
 import { parsedJson } from '../workflows/people/person-report-views';
+import type { AssignmentTables } from '../workflows/pipeline/lead-assignment';
 
 /** One accepted form as the lead sent it (issue 11: nothing said is lost), oldest first. */
 function submissionView(submission: Selectable<LeadSubmissionsTable>) {
@@ -23,12 +24,29 @@ function submissionView(submission: Selectable<LeadSubmissionsTable>) {
   };
 }
 
-/** The lead's row, secondary contacts and timeline, oldest first; undefined for an unknown id. */
+/** The lead's activity, oldest first, each with its account's name now (as a call's "by"). */
+const activityOf = (db: Kysely<PipelineTables>, table: LeadTable, id: number) =>
+  tablesOf<PipelineTables & Pick<AssignmentTables, 'admin_accounts'>>(db)
+    .selectFrom('lead_activity')
+    .leftJoin('admin_accounts', 'admin_accounts.id', 'lead_activity.account_id')
+    .select(['kind', 'text', 'from_status', 'to_status', 'lead_activity.created_at', 'name'])
+    .where('lead_table', '=', table)
+    .where('lead_id', '=', id)
+    .orderBy('lead_activity.id')
+    .execute();
+
+const nameless = <Act extends object>(acts: Act[]) => acts.map((act) => ({ ...act, name: null }));
+
+/**
+ * The lead's row, secondary contacts and timeline, oldest first; undefined for an unknown id.
+ * `named`: the team's acts name their account (not in the person's own copy).
+ */
 export async function leadDetail<Table extends LeadTable>(
   db: Kysely<PipelineTables>,
   listing: LeadListing,
   table: Table,
   id: number,
+  named = true,
 ) {
   const row = await listing.findLead(table, id);
   if (!row) return undefined;
@@ -36,7 +54,7 @@ export async function leadDetail<Table extends LeadTable>(
   const [contacts, submissions, activity, conversions, messages] = await Promise.all([
     findContacts(db, table, [id]),
     findHistory(db, 'lead_submissions', table, [id]),
-    findHistory(db, 'lead_activity', table, [id]),
+    activityOf(db, table, id),
     conversionStates(db, { type, id }),
     tablesOf<OutboxTables>(db)
       .selectFrom('outbox_messages')
@@ -51,7 +69,7 @@ export async function leadDetail<Table extends LeadTable>(
   return {
     row,
     secondaryContacts: contacts.map(({ kind, value }) => ({ kind, value })),
-    timeline: buildTimeline(row, submissions, activity, messages),
+    timeline: buildTimeline(row, submissions, named ? activity : nameless(activity), messages),
     submissions: submissions.map(submissionView),
     conversions,
   };

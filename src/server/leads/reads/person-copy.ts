@@ -7,8 +7,8 @@ import { leadDetail } from './lead-detail';
 import { byTime, type TimelineEntry } from './timeline';
 
 /* The person's own copy from /status (decision 135): what they gave us and what happened to it,
-   Meta's events included (a recipient of their data), not the team's notes, assignee or merges,
-   nor our keys, counters, Meta's errors or what the events carried. */
+   Meta's events included (a recipient of their data), not the team's notes, assignee, merges
+   or names, nor our keys, counters, Meta's errors or what the events carried. */
 
 const internal = new Set(['id', 'email_normalized', 'proof_issued', 'unverified_forms']);
 const teamOnly = new Set(['note', 'assigned', 'merged']);
@@ -26,7 +26,7 @@ export async function personCopy(
 ) {
   const copies = await Promise.all(
     leads.map(async ({ table, id }) => {
-      const found = await leadDetail(db, listing, table, id);
+      const found = await leadDetail(db, listing, table, id, false);
       if (!found) return [];
       const row = found.row as Record<string, unknown>;
       const columns = [...leadRecordColumns[table], 'status'].filter((c) => !internal.has(c));

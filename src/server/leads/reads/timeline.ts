@@ -14,6 +14,8 @@ export interface TimelineEntry {
   kind: 'created' | 'submitted' | LeadActivityTable['kind'];
   /** A sentence the dashboard shows as it is. */
   text: string;
+  /** A note's author (its text is theirs alone; other entries say who in their sentence). */
+  by?: string | null;
 }
 
 /** What each public form is, in the admin's words. */
@@ -28,8 +30,9 @@ const formTexts: Record<SubmissionForm, string> = {
   'status-page': 'Corrected their details on the status page',
 };
 
-const byPerson = (activity: Pick<LeadActivityTable, 'text'>) =>
-  activity.text === 'person' ? ' by the person' : '';
+/** Who acted, as a call's entry says it: the person, or the account by its name now. */
+const byWhom = (activity: Activity) =>
+  activity.text === 'person' ? ' by the person' : activity.name ? ` by ${activity.name}` : '';
 
 const fromPage = (page: string | null) => (page ? ` (${page})` : '');
 
@@ -43,12 +46,14 @@ const personMessageTexts: Record<string, string> = {
 
 type Activity = Pick<LeadActivityTable, 'kind' | 'text' | 'from_status' | 'to_status'> & {
   created_at: string;
+  /** The acting account's name (null: none, or not to be named). */
+  name: string | null;
 };
 
 function activityText(activity: Activity): string {
   switch (activity.kind) {
     case 'status_changed':
-      return `Status changed from ${statusLabel(activity.from_status ?? '')} to ${statusLabel(activity.to_status ?? '')}${byPerson(activity)}`;
+      return `Status changed from ${statusLabel(activity.from_status ?? '')} to ${statusLabel(activity.to_status ?? '')}${byWhom(activity)}`;
     case 'email_sent':
       return activity.text === 'outbox'
         ? 'Form e-mail saved to the outbox: no mail server is configured'
@@ -56,15 +61,15 @@ function activityText(activity: Activity): string {
     case 'note':
       return activity.text ?? '';
     case 'reminders_stopped':
-      return `Reminders stopped${byPerson(activity)}`;
+      return `Reminders stopped${byWhom(activity)}`;
     case 'opted_out':
-      return `Opted out of sale and sharing: no more events to Meta${byPerson(activity)}`;
+      return `Opted out of sale and sharing: no more events to Meta${byWhom(activity)}`;
     case 'data_downloaded':
       return 'Downloaded their data';
     case 'opted_in':
-      return `Opted back in to sale and sharing${byPerson(activity)}`;
+      return `Opted back in to sale and sharing${byWhom(activity)}`;
     case 'merged':
-      return `Lead #${activity.text ?? ''} merged into this lead`;
+      return `Lead #${activity.text ?? ''} merged into this lead${byWhom(activity)}`;
     case 'assigned':
       return activity.text === null ? 'Unassigned' : `Assigned to ${activity.text}`;
   }
@@ -88,6 +93,7 @@ export function buildTimeline(
       at: entry.created_at,
       kind: entry.kind,
       text: activityText(entry),
+      ...(entry.kind === 'note' ? { by: entry.name } : {}),
     })),
     ...messages.map((message) => ({
       at: message.sent_at ?? '',

@@ -22,6 +22,8 @@ export interface LeadActivityTable {
   /** A status change: the status before and after. */
   from_status: string | null;
   to_status: string | null;
+  /** The account that acted (named as it is now when read); null: the person, server, old rows. */
+  account_id: number | null;
   created_at: string;
 }
 

@@ -262,6 +262,13 @@ function createLeadContacts(dialect: DialectName): Migration {
   };
 }
 
+/** 390: the account that wrote a note or changed a status (none: the person's or the server's). */
+const activityAccount: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('lead_activity').addColumn('account_id', 'integer').execute();
+  },
+};
+
 /** The lead records' own tables and columns (the admin's listing and match keys have theirs). */
 export const leadRecordMigrations: MigrationSet = (dialect) => ({
   '001_create_lead_tables': createLeadTables(dialect),
@@ -277,4 +284,5 @@ export const leadRecordMigrations: MigrationSet = (dialect) => ({
   '166_lead_quarantine_dropped': quarantineDropped,
   '300_lead_contacts': createLeadContacts(dialect),
   '360_company_phone': addCompanyPhone,
+  '390_lead_activity_account': activityAccount,
 });

@@ -71,12 +71,14 @@ function contactsOf(sides: Sides) {
   return { lost, own };
 }
 
-/** Merges `otherId` into `keptId`, each field from the side `winners` names; losing contacts
-    stay as secondary ones; `within` runs once both are found. False: either is unknown. */
+type Merge = { keptId: number; otherId: number; winners: MergeWinners; by: number };
+
+/** Account `by` merges `otherId` into `keptId`, each field from the side `winners` names; losing
+    contacts stay as secondary ones; `within` runs once both are found. False: either is unknown. */
 export function mergeCandidates(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
-  { keptId, otherId, winners }: { keptId: number; otherId: number; winners: MergeWinners },
+  { keptId, otherId, winners, by }: Merge,
   within: AlsoWrite,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -132,7 +134,8 @@ export function mergeCandidates(
     const lead = { table: 'candidates', id: keptId } as const;
     await keepContacts(trx, lead, [...lost, ...othersContacts], own, now);
     await refreshDerivedColumns(trx, lead);
-    await addActivity(trx, 'candidates', keptId, { kind: 'merged', text: String(otherId) });
+    const merged = { kind: 'merged', text: String(otherId), account_id: by } as const;
+    await addActivity(trx, 'candidates', keptId, merged);
     return true;
   });
 }

@@ -38,11 +38,12 @@ export interface BulkOptions<Filter> {
 export class BulkChanges<Filter> {
   constructor(private readonly options: BulkOptions<Filter>) {}
 
-  /** The counts, or a refusal naming the body's field at fault (nothing changed). */
+  /** Account `by`'s change: the counts, or a refusal naming the body's field (nothing changed). */
   async apply(
     table: LeadTable,
     selection: LeadSelection<Filter>,
     change: BulkChange,
+    by: number,
     audit: AlsoWrite<BulkCounts>,
   ): Promise<BulkCounts | { field: 'ids' | 'filter'; error: string }> {
     // A filter's matches are read before the transaction (a reader's work, not the writer's).
@@ -69,7 +70,7 @@ export class BulkChanges<Filter> {
       const { statusEvents } = this.options;
       if (status !== undefined) {
         changed = rows.filter((row) => row.status !== status).map((row) => row.id);
-        await changeStatus(trx, dialect, table, changed, status, { message, statusEvents });
+        await changeStatus(trx, dialect, table, changed, status, { message, statusEvents, by });
       }
       const found = rows.map((row) => row.id);
       const assigned = assignee === undefined ? 0 : await assignLeads(trx, table, found, assignee);

@@ -58,7 +58,7 @@ export async function cancelClosedCalls(
 
 type ActivityEntry = Pick<
   Insertable<LeadActivityTable>,
-  'kind' | 'text' | 'from_status' | 'to_status'
+  'kind' | 'text' | 'from_status' | 'to_status' | 'account_id'
 >;
 
 /** The team's timeline entry (`text`, statuses null unless given): the lead's "Last activity". */
@@ -100,6 +100,9 @@ export const addPersonAct = (
 /** Rows a multi-row insert writes at once: within both drivers' parameter limits. */
 const INSERT_ROWS = 1000;
 
+/** What a status change records beside itself: the person's message, Meta's event, who. */
+type StatusEffects = { message: StatusMessage | undefined; statusEvents: boolean; by: number };
+
 /** The status of leads `ids` (each not yet at it), what each change records, and `message`. */
 export async function changeStatus(
   trx: Transaction<PipelineTables>,
@@ -107,14 +110,22 @@ export async function changeStatus(
   table: LeadTable,
   ids: readonly number[],
   status: string,
-  { message, statusEvents }: { message: StatusMessage | undefined; statusEvents: boolean },
+  { message, statusEvents, by }: StatusEffects,
 ) {
   if (ids.length === 0) return;
   const now = new Date();
   // The activity first: it reads each lead's status before the change.
   await trx
     .insertInto('lead_activity')
-    .columns(['lead_table', 'lead_id', 'kind', 'from_status', 'to_status', 'created_at'])
+    .columns([
+      'lead_table',
+      'lead_id',
+      'kind',
+      'from_status',
+      'to_status',
+      'account_id',
+      'created_at',
+    ])
     .expression(
       trx
         .selectFrom(table)
@@ -124,6 +135,8 @@ export async function changeStatus(
           sql.lit('status_changed').as('kind'),
           'status',
           sql.val(status).as('to_status'),
+          // Typed: PostgreSQL reads a bare parameter in a select list as text.
+          sql<number>`cast(${by} as integer)`.as('account_id'),
           sql.val(now.toISOString()).as('created_at'),
         ])
         .where(idIn(dialect, ids)),
@@ -167,10 +180,11 @@ export class LeadPipeline {
     private readonly cancelCall?: CancelCall,
   ) {}
 
-  /** Sets the status; a real change also queues `message` to the person (decision 155). */
+  /** Account `by` sets the status; a real change also queues `message` to the person (155). */
   async setStatus(
     table: LeadTable,
     id: number,
+    by: number,
     status: string,
     message?: StatusMessage,
     also?: AlsoWrite<Change>,
@@ -178,7 +192,7 @@ export class LeadPipeline {
     const { db, dialect, statusEvents } = this;
     const work = async (trx: Transaction<PipelineTables>, from: string) => {
       if (from !== status)
-        await changeStatus(trx, dialect, table, [id], status, { message, statusEvents });
+        await changeStatus(trx, dialect, table, [id], status, { message, statusEvents, by });
       return { from, to: status };
     };
     const changed = await withLockedLead<Change>(db, dialect, { table, id }, work, also);
@@ -213,9 +227,10 @@ export class LeadPipeline {
     return (await withLockedLead(this.db, this.dialect, { table, id }, work, also)) !== undefined;
   }
 
-  async addNote(table: LeadTable, id: number, text: string, also?: AlsoWrite<unknown>) {
+  /** Account `by` writes a note. */
+  async addNote(table: LeadTable, id: number, by: number, text: string, also?: AlsoWrite<unknown>) {
     const work = async (trx: Transaction<PipelineTables>) => ({
-      ...(await addActivity(trx, table, id, { kind: 'note', text })),
+      ...(await addActivity(trx, table, id, { kind: 'note', text, account_id: by })),
       text,
     });
     return withLockedLead(this.db, this.dialect, { table, id }, work, also);

@@ -24,9 +24,10 @@ export function Notes({ timeline }: { timeline: TimelineEntry[] }) {
     <ol aria-label="Notes, newest first" className="grid gap-3">
       {notes.map((note, index) => (
         <li key={`${note.at}-${index}`} className="rounded-lg bg-slate-50 p-3 text-sm">
-          <time dateTime={note.at} className="text-slate-600">
-            {formatDate(note.at)}
-          </time>
+          <p className="text-slate-600">
+            <time dateTime={note.at}>{formatDate(note.at)}</time>
+            {note.by && ` by ${note.by}`}
+          </p>
           <p className="mt-1 whitespace-pre-line break-words text-slate-900">{note.text}</p>
         </li>
       ))}

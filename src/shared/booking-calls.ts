@@ -27,6 +27,7 @@ export type BookedCall = FromSchema<typeof callSchema>;
 
 export const dayCallsSchema = objectOf({
   timeZone: { ...text, description: "The reader's IANA zone as a host, else the first host's" },
+  today: { ...text, description: 'Today in that zone, YYYY-MM-DD: the day answered without ?day=' },
   calls: {
     ...listOf({
       ...callSchema.properties,

@@ -151,6 +151,27 @@ describeEachDatabase(
       });
     });
 
+    it("answers today's calls without a day: today is the desk's zone's, whatever the browser's", async () => {
+      const { app } = current();
+      const { leadId } = await booked(app);
+      const started = await begin(leadId);
+      const response = await app.inject({
+        url: '/api/admin/bookings',
+        headers: { cookie: recruiter },
+      });
+      expect(response.statusCode).toBe(200);
+      const answer = response.json<{ timeZone: string; today: string; calls: Call[] }>();
+      expect(answer).toMatchObject({ timeZone: ZONE, today: hostDay(new Date().toISOString()) });
+      // The call that has just started is today's: the one rule the desk's "Today" follows.
+      expect(answer.calls.find((one) => one.leadId === leadId)).toMatchObject({ start: started });
+      expect((await dayCalls(app, answer.today)).some((one) => one.leadId === leadId)).toBe(true);
+      const bad = await app.inject({
+        url: '/api/admin/bookings?day=2027-02-30',
+        headers: { cookie: recruiter },
+      });
+      expect(bad.json()).toMatchObject({ fields: { day: 'A date as YYYY-MM-DD' } });
+    });
+
     it('audits the booking by the person and the marking by the recruiter', async () => {
       const { app } = current();
       const { leadId, start } = await booked(app);

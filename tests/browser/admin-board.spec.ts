@@ -1,7 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test } from './fixtures';
-import { expect, exportedCsv, lead, openTab, searchFor, signIn, uniqueTag } from './support/admin';
+import { AVAILABILITY_URL, DEFAULT_AVAILABILITY } from '../../src/shared/booking-availability';
+import {
+  expect,
+  exportedCsv,
+  lead,
+  openTab,
+  ownServer,
+  searchFor,
+  signIn,
+  uniqueTag,
+} from './support/admin';
 
 // The board of a lead tab (issue 22): a column per status; a card moves by its "Move to…" menu.
 
@@ -179,4 +189,23 @@ test("another day's empty call list says so, not 'today'", async ({ page }) => {
   await calls.getByLabel('Day').fill('2001-01-01');
   await expect(calls.getByRole('heading', { name: 'Calls on Jan 1, 2001' })).toBeVisible();
   await expect(calls.getByText('No calls booked on this day.')).toBeVisible();
+});
+
+test.describe("a browser whose date is not the desk's", () => {
+  // The desk at UTC+14, the browser at UTC-12: their dates differ at every hour.
+  const DESK_ZONE = 'Pacific/Kiritimati';
+  test.use({ timezoneId: 'Etc/GMT+12' });
+  const server = ownServer();
+
+  test("'Today's calls' opens on the desk's today, the day the server reads", async ({ page }) => {
+    const { baseUrl } = server();
+    await signIn(page, baseUrl);
+    const data = { ...DEFAULT_AVAILABILITY, timeZone: DESK_ZONE };
+    expect((await page.request.put(`${baseUrl}${AVAILABILITY_URL}`, { data })).status()).toBe(200);
+    const calls = (await openTab(page, 'Board')).getByRole('region', { name: /calls/i });
+    await expect(calls.getByRole('heading', { name: "Today's calls" })).toBeVisible();
+    const today = new Date().toLocaleDateString('en-CA', { timeZone: DESK_ZONE });
+    await expect(calls.getByLabel('Day')).toHaveValue(today);
+    await expect(calls.getByText('No calls booked today.')).toBeVisible();
+  });
 });

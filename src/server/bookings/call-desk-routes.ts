@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { DateTime } from 'luxon';
 import {
   BOOKINGS_URL,
   CALL_OUTCOMES,
@@ -29,28 +30,30 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
   const desk = new CallDesk(...bookingDb(app));
   const store = bookingStoreOf(app);
 
-  app.get<{ Querystring: { day: string } }>(
+  app.get<{ Querystring: { day?: string } }>(
     BOOKINGS_URL,
     {
       schema: {
         summary:
-          "The day's booked calls in your zone (else the first host's), with each lead's name and id and the host's name",
+          "The day's booked calls (without ?day=, today's) in your zone (else the first host's), with each lead's name and id and the host's name",
         querystring: {
           type: 'object',
           properties: { day: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
-          required: ['day'],
         },
         response: { 200: dayCallsSchema },
       },
     },
     async (request, reply) => {
       // The pattern lets 2026-02-30 through, which the desk would read as no day at all.
-      const fields = isCalendarDay(request.query.day) ? undefined : { day: 'A date as YYYY-MM-DD' };
+      const { day } = request.query;
+      const fields = day && !isCalendarDay(day) ? { day: 'A date as YYYY-MM-DD' } : undefined;
       if (fields) return reply.code(400).send({ error: adminApi.INVALID_FIELDS_MESSAGE, fields });
       const now = new Date();
       const own = await availabilityOf(database.db, request.adminSession!.account.id);
       const timeZone = own?.timeZone ?? (await store.offer()).timeZone;
-      const rows = await desk.day(request.query.day, timeZone, now);
+      // Today is the desk's zone's day, not the browser's: a call that has just started is today's.
+      const today = DateTime.fromJSDate(now, { zone: timeZone }).toISODate()!;
+      const rows = await desk.day(day ?? today, timeZone, now);
       const leadIds = rows.map((row) => Number(row.lead_id));
       const hostIds = rows.map((row) => Number(row.host_id));
       const [names, hosts] = await Promise.all([
@@ -67,7 +70,7 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
           needsHost: !host?.takesCalls && Date.parse(row.slot_start) > now.getTime(),
         };
       });
-      return { timeZone, calls };
+      return { timeZone, today, calls };
     },
   );
 

@@ -9,15 +9,15 @@ import {
 } from '@shared/booking-calls';
 import { requestJson } from './http';
 
-/** Today in the browser, YYYY-MM-DD (the server reads it as the host's day). */
-export const today = () => new Date().toLocaleDateString('en-CA');
-
-/** GET /api/admin/bookings?day=: the day's calls, and earlier ones left unmarked. */
-export function useDayCalls(day: string) {
+/**
+ * GET /api/admin/bookings?day=: the day's calls, and earlier ones left unmarked; `null`, today's
+ * as the server reads it in the desk's zone (the browser's date may be another day).
+ */
+export function useDayCalls(day: string | null) {
   return useQuery({
     queryKey: [BOOKINGS_URL, day],
-    queryFn: () => requestJson<DayCalls>('GET', `${BOOKINGS_URL}?day=${day}`),
-    enabled: /^\d{4}-\d{2}-\d{2}$/.test(day),
+    queryFn: () => requestJson<DayCalls>('GET', day ? `${BOOKINGS_URL}?day=${day}` : BOOKINGS_URL),
+    enabled: day === null || /^\d{4}-\d{2}-\d{2}$/.test(day),
   });
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { CALL_NOT_STARTED, CALL_OUTCOMES, OUTCOME_LABELS } from '@shared/booking-calls';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form-field';
-import { callState, today, useDayCalls, useMarkCall, useTakeCall } from '../../api/calls';
+import { callState, useDayCalls, useMarkCall, useTakeCall } from '../../api/calls';
 import { errorText } from '../../api/http';
 import { formatDate, formatDay } from '../../ui/format';
 import { useKeepFocus } from '../../ui/keep-focus';
@@ -25,8 +25,12 @@ function useNowPast(times: readonly string[]): number {
  * calls left unmarked flagged, a call needing a host offered to take.
  */
 export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; canEdit: boolean }) {
-  const [day, setDay] = useState(today);
-  const query = useDayCalls(day);
+  // None picked: today as the server reads it (the desk's zone), not the browser's date.
+  const [picked, setDay] = useState<string | null>(null);
+  const query = useDayCalls(picked);
+  const today = query.data?.today;
+  const day = picked ?? today ?? '';
+  const isToday = picked === null || picked === today;
   const marking = useMarkCall();
   const taking = useTakeCall();
   // The last action's refusal (a 409 says why), taking or marking.
@@ -45,7 +49,7 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
       id="calls"
       ref={keepFocus}
       focusable
-      title={day === today() ? "Today's calls" : `Calls on ${formatDay(day)}`}
+      title={isToday ? "Today's calls" : `Calls on ${formatDay(day)}`}
       className="grid gap-3 rounded-xl border border-slate-200 bg-white p-5"
     >
       <TextField
@@ -58,9 +62,7 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
       {!calls ? (
         <Pending failed={query.isError} failure="The calls could not be loaded." />
       ) : calls.length === 0 ? (
-        <p className="text-slate-700">
-          No calls booked {day === today() ? 'today' : 'on this day'}.
-        </p>
+        <p className="text-slate-700">No calls booked {isToday ? 'today' : 'on this day'}.</p>
       ) : (
         <ul className="grid gap-2">
           {calls.map((call) => {

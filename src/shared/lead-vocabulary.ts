@@ -16,6 +16,19 @@ export type LeadForm = (typeof leadForms)[number];
 export const STATUS_PAGE_FORM = 'status-page';
 export type SubmissionForm = LeadForm | typeof STATUS_PAGE_FORM;
 
+/** Each form by what it asked, as the admin's detail and quarantine name it. */
+const formNames: Record<SubmissionForm, string> = {
+  'candidate-email': 'E-mail form',
+  'candidate-basic-info': 'Name and phone form',
+  'candidate-application': 'Application form',
+  'typeform-completed': 'Questionnaire completed',
+  questionnaire: 'Questionnaire answers',
+  'company-email': 'Company e-mail form',
+  'company-request': 'Talent request form',
+  'status-page': 'Correction on the status page',
+};
+export const formName = (form: string) => formNames[form as SubmissionForm] ?? form;
+
 /** Candidate lead stages, in the order a candidate moves through them (spec section 4). */
 export const candidateStages = ['email', 'questionnaire', 'application'] as const;
 export type CandidateStage = (typeof candidateStages)[number];

@@ -4,6 +4,7 @@ import {
   type QuarantinedSubmission,
   type QuarantinePage,
 } from '@shared/admin-quarantine';
+import { formName } from '@shared/lead-vocabulary';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
@@ -62,7 +63,7 @@ export function QuarantineTab({
 
   const columns: Column<QuarantinedSubmission>[] = [
     { header: 'Received', cell: (row) => formatDate(row.receivedAt) },
-    { header: 'Form', cell: (row) => row.form },
+    { header: 'Form', cell: (row) => formName(row.form) },
     { header: 'Email', cell: (row) => row.email },
     { header: 'Name', cell: (row) => row.name ?? '—' },
     {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { postedNames, type LeadField } from '@shared/lead-field';
 import { attributionFields, candidateFields, companyFields } from '@shared/lead-fields';
-import type { SubmissionForm } from '@shared/lead-vocabulary';
+import { formName } from '@shared/lead-vocabulary';
 import type { SubmissionEntry } from '@shared/lead-history';
 import type { LeadDetail } from '../../api/lead-detail';
 import { formatDate } from '../../ui/format';
@@ -111,18 +111,6 @@ const attributionLabels = Object.fromEntries(
   postedNames(attributionFields).map((field) => [field.name, field.label]),
 );
 
-/** Each public form by what it asked (`leadForms` in src/shared/lead-vocabulary.ts). */
-const formNames: Record<SubmissionForm, string> = {
-  'candidate-email': 'E-mail form',
-  'candidate-basic-info': 'Name and phone form',
-  'candidate-application': 'Application form',
-  'typeform-completed': 'Questionnaire completed',
-  questionnaire: 'Questionnaire answers',
-  'company-email': 'Company e-mail form',
-  'company-request': 'Talent request form',
-  'status-page': 'Correction on the status page',
-};
-
 function submittedFields(entry: SubmissionEntry): FieldGroup['fields'] {
   const fields: FieldGroup['fields'] = Object.entries(entry.fields ?? {}).map(([column, value]) => [
     humanize(column),
@@ -144,7 +132,7 @@ export function SubmissionHistory({ submissions }: { submissions: SubmissionEntr
         <li key={`${entry.at}-${index}`} className="rounded-lg border border-slate-200">
           <details>
             <summary className="cursor-pointer rounded-lg px-3 py-2 text-sm font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-accent-strong">
-              {formNames[entry.form as SubmissionForm] ?? entry.form}
+              {formName(entry.form)}
               <span className="font-normal text-slate-700">
                 {' · '}
                 <time dateTime={entry.at}>{formatDate(entry.at)}</time>

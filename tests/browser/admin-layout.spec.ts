@@ -1,6 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { test } from './fixtures';
-import { expect, openTab, signIn, signInThroughForm, tabNamed, toast } from './support/admin';
+import {
+  expect,
+  lead,
+  openTab,
+  signIn,
+  signInThroughForm,
+  tabNamed,
+  toast,
+  uniqueTag,
+} from './support/admin';
 
 /*
  * The dashboard uses the screen (issue 42): below the site's top bar it takes the full width,
@@ -176,6 +185,31 @@ test.describe("on a recruiter's laptop, 1366 x 768", () => {
       await expect(main.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(main.getByRole('button', { name: 'Open menu' })).toBeHidden();
+  });
+
+  test("a list shows ten rows without a scroll, under the top bar and the tab's filters", async ({
+    page,
+  }) => {
+    const tag = uniqueTag('fold');
+    for (let n = 0; n < 12; n++) await lead.typeform(page.request, `${tag}-${n}@example.com`, tag);
+    await signIn(page);
+    const panel = await openTab(page, 'Typeform Leads', tag);
+    const rows = panel.locator('tbody tr');
+    await expect(rows).toHaveCount(12);
+    // The spec's fixed top bar (24 units) and the tab's caption stay.
+    await expect(page.locator('header').first()).toHaveCSS('height', '96px');
+    await expect(panel.locator('caption')).toHaveText(
+      'Candidates who started through the /candidates page',
+    );
+    const whole = await rows.evaluateAll(
+      (each) =>
+        each.filter((row) => {
+          const { top, bottom } = row.getBoundingClientRect();
+          return top >= 0 && bottom <= window.innerHeight;
+        }).length,
+    );
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(whole).toBeGreaterThanOrEqual(10);
   });
 });
 

@@ -170,7 +170,7 @@ function AdminScreen() {
   // The dashboard takes the screen's width; the rest keeps the site's column.
   if (session.data?.authenticated && !session.data.setupRequired) return <Dashboard />;
   return (
-    <Container>
+    <Container className="py-8 sm:py-12">
       {session.isPending ? (
         <p className="text-center text-slate-700" role="status">
           Checking your session…
@@ -196,7 +196,7 @@ export default function AdminPage() {
   useEffect(() => () => showToastsOnly(), []);
   return (
     <QueryClientProvider client={client}>
-      <div id="top" className="min-h-[70vh] bg-slate-50 py-8 text-slate-900 sm:py-12">
+      <div id="top" className="min-h-[70vh] bg-slate-50 text-slate-900">
         <AdminScreen />
       </div>
     </QueryClientProvider>

@@ -110,7 +110,7 @@ interface DashboardTab {
 
 // One row that scrolls sideways within itself on a narrow screen: it never wraps.
 const triggerClass =
-  'shrink-0 whitespace-nowrap rounded-t-md border-b-2 border-transparent px-2.5 py-2.5 text-sm font-semibold text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-strong data-[state=active]:border-accent-strong data-[state=active]:text-slate-900';
+  'shrink-0 whitespace-nowrap rounded-t-md border-b-2 border-transparent px-2.5 py-2.5 text-sm font-semibold md:py-1.5 text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-strong data-[state=active]:border-accent-strong data-[state=active]:text-slate-900';
 
 // The spec's caption stays; what the tab holds beyond it (the /apply form's other ways in).
 const candidatesNote = 'It also holds the applicants who came through /training and /contact.';
@@ -235,19 +235,19 @@ export function Dashboard() {
   const tabs = allTabs.filter(({ shown = true }) => shown);
   // A panel takes the focus from its tab's Tab key and from the account menu: it shows it.
   const panelClass =
-    'pt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent-strong';
+    'pt-6 md:pt-3 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-accent-strong';
   // A link to a view this account cannot see opens the first.
   const views: string[] = [...tabs.map(({ id }) => id), ...Object.keys(accountPages)];
   const tab = views.includes(linked) ? linked : FIRST_TAB;
   return (
-    <div className="px-4 sm:px-6 lg:px-8">
+    <div className="px-4 py-8 sm:px-6 md:py-3 lg:px-8">
       <DashboardBar
         search={leadTab && { tab: leadTab, value: filter.q, onSearch }}
         actions={toolbar}
         onAccountPage={setTab}
       />
       <DeliveryNotice onOpenLead={leadLink.show} />
-      <Tabs.Root value={tab} onValueChange={setTab} className="mt-4">
+      <Tabs.Root value={tab} onValueChange={setTab} className="mt-4 md:mt-2">
         <Tabs.List
           aria-label="Dashboard"
           className="flex overflow-x-auto border-b border-slate-300"

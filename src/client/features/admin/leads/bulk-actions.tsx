@@ -136,7 +136,7 @@ export function BulkActions({
     );
 
   return (
-    <div role="group" aria-label="Bulk actions" className="mb-4">
+    <div role="group" aria-label="Bulk actions" className="has-[>p:not(:empty)]:mb-4">
       <p aria-live="polite" className="text-sm font-semibold text-slate-900">
         {live}
       </p>

@@ -1,7 +1,7 @@
 import { Mail, PanelRightOpen, Trash2 } from 'lucide-react';
 import { statusLabel, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
-import type { Column } from '../ui/data-table';
+import { cellClass as padded, type Column } from '../ui/data-table';
 import { attributionFields, candidateFields, companyFields, titleCase } from '@shared/lead-fields';
 import { fieldsIn, muted } from './lead-fields';
 import { questionnaireStatus, type AnyLead, type CandidateLead, type EmailLead } from './leads';
@@ -22,7 +22,7 @@ export interface RowActions {
 type Lead = EmailLead;
 
 const actionClass =
-  'inline-flex size-9 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-strong aria-disabled:opacity-50';
+  'inline-flex size-9 items-center justify-center rounded-md md:size-8 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-strong aria-disabled:opacity-50';
 
 /** A row's buttons (DataTable's Actions column); none for an account that may not work leads. */
 export const rowButtons = (actions: RowActions) =>
@@ -90,7 +90,7 @@ function scannedColumns(actions: RowActions, header: string): Column<Lead>[] {
         <div className="max-w-56">
           <button
             type="button"
-            className="inline-flex max-w-full items-center gap-1.5 rounded text-left font-medium text-accent-strong underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+            className="flex w-fit max-w-full items-center gap-1.5 rounded text-left font-medium text-accent-strong underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
             onClick={() => actions.openDetail(row.kind, row.id)}
           >
             <PanelRightOpen className="size-4 shrink-0" aria-hidden="true" />
@@ -147,8 +147,8 @@ function scannedColumns(actions: RowActions, header: string): Column<Lead>[] {
 }
 
 const cellClass = {
-  wide: 'min-w-56 px-3 py-3 text-slate-800',
-  nowrap: 'whitespace-nowrap px-3 py-3 text-slate-800',
+  wide: clsx('min-w-56 text-slate-800', padded),
+  nowrap: clsx('whitespace-nowrap text-slate-800', padded),
 };
 
 /** The contract's fields that are list columns: header over value, '—' for none. The e-mail is

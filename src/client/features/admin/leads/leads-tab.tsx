@@ -60,26 +60,28 @@ export function LeadsTab({
 
   return (
     <div ref={board ? undefined : keepFocus}>
-      {kind && (
-        <div
-          role="group"
-          aria-label="View"
-          className="mb-4 inline-flex gap-1 rounded-lg bg-slate-100 p-1"
-        >
-          {[false, true].map((board) => (
-            <Button
-              key={String(board)}
-              variant={(filter.board === true) === board ? 'dark' : 'ghost'}
-              size="sm"
-              aria-pressed={(filter.board === true) === board}
-              onClick={() => update({ board })}
-            >
-              {board ? 'Board' : 'List'}
-            </Button>
-          ))}
-        </div>
-      )}
-      <div className="mb-4 flex flex-wrap items-end gap-4">
+      {/* One line from a laptop up (the view, the filters, the columns): the rows get the room. */}
+      <div className="mb-4 flex flex-wrap items-end gap-4 md:mb-2 md:items-center md:gap-x-3 md:[&_select]:h-9 md:[&_select]:text-sm">
+        {kind && (
+          <div
+            role="group"
+            aria-label="View"
+            className="inline-flex gap-1 rounded-lg bg-slate-100 p-1 md:p-0.5"
+          >
+            {[false, true].map((board) => (
+              <Button
+                key={String(board)}
+                variant={(filter.board === true) === board ? 'dark' : 'ghost'}
+                size="sm"
+                className="md:h-8"
+                aria-pressed={(filter.board === true) === board}
+                onClick={() => update({ board })}
+              >
+                {board ? 'Board' : 'List'}
+              </Button>
+            ))}
+          </div>
+        )}
         {!board && (
           <Select
             label="Status"
@@ -87,23 +89,20 @@ export function LeadsTab({
             onChange={(status) => update({ status, offset: 0 })}
             options={kind ? leadStatuses[kind] : everyStatus}
             empty="All statuses"
-            className="w-full max-w-52"
+            className="w-full max-w-52 md:flex md:max-w-64 md:items-center md:gap-2"
           />
         )}
-        {kind === 'candidate' && (
-          <Checkbox
-            className="h-11"
-            label="Only possible duplicates"
-            checked={filter.duplicates ?? false}
-            onChange={(duplicates) => update({ duplicates, offset: 0 })}
-          />
+        {(kind === 'candidate' ? (['duplicates', 'mine'] as const) : (['mine'] as const)).map(
+          (key) => (
+            <Checkbox
+              key={key}
+              className="h-11 md:h-9"
+              label={key === 'mine' ? 'My leads' : 'Only possible duplicates'}
+              checked={filter[key] ?? false}
+              onChange={(on) => update({ [key]: on, offset: 0 })}
+            />
+          ),
         )}
-        <Checkbox
-          className="h-11"
-          label="My leads"
-          checked={filter.mine ?? false}
-          onChange={(mine) => update({ mine, offset: 0 })}
-        />
         {!board && (
           <div className="ml-auto flex items-center gap-3">
             {page.isFetching ? (

@@ -38,7 +38,7 @@ export function ColumnPicker({
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Button variant="outline" size="sm" className="h-11">
+        <Button variant="outline" size="sm" className="h-11 md:h-9">
           <Columns3 className="size-4" aria-hidden="true" />
           Columns
         </Button>

@@ -29,6 +29,10 @@ export interface RowSelection<Row> {
 
 const checkboxClass = 'size-5 align-middle accent-accent-strong';
 
+/** A cell's padding: tight from a laptop up, where ten rows fit under the dashboard's chrome. */
+export const cellClass = 'px-3 py-3 md:py-1';
+const headClass = 'whitespace-nowrap px-3 py-3 font-semibold md:py-1.5';
+
 /** The first columns (the tick box, the name) stay in view while the rest scroll sideways. */
 const frozen = 'sticky z-10 bg-inherit max-md:static';
 
@@ -153,14 +157,14 @@ export function DataTable<Row extends { id: number }>({
       >
         <caption
           id={captionId}
-          className={clsx('px-4 py-3 text-left text-sm text-slate-600', card('caption'))}
+          className={clsx('px-4 py-3 text-left text-sm text-slate-600 md:py-1.5', card('caption'))}
         >
           {caption}
         </caption>
         <thead className={clsx('text-slate-800', card('head'))}>
           <tr className="bg-slate-100">
             {selection ? (
-              <th scope="col" className={clsx('w-11 px-3 py-3', cards && clsx(frozen, 'left-0'))}>
+              <th scope="col" className={clsx('w-11', headClass, cards && clsx(frozen, 'left-0'))}>
                 <SelectAll rows={rows} selection={selection} />
               </th>
             ) : null}
@@ -169,7 +173,7 @@ export function DataTable<Row extends { id: number }>({
                 key={column.header}
                 scope="col"
                 aria-sort={ariaSort(column)}
-                className={clsx('whitespace-nowrap px-3 py-3 font-semibold', frozenAt(index))}
+                className={clsx(headClass, frozenAt(index))}
               >
                 {column.sort && sort ? (
                   <SortHeader header={column.header} sortKey={column.sort} sort={sort} />
@@ -193,7 +197,7 @@ export function DataTable<Row extends { id: number }>({
               className={clsx('bg-white align-top hover:bg-slate-50', card('row'))}
             >
               {selection ? (
-                <td className={clsx('px-3 py-3', cards && clsx(frozen, 'left-0'), card('tick'))}>
+                <td className={clsx(cellClass, cards && clsx(frozen, 'left-0'), card('tick'))}>
                   <input
                     type="checkbox"
                     aria-label={`Select ${selection.name(row)}`}
@@ -208,7 +212,7 @@ export function DataTable<Row extends { id: number }>({
                   key={column.header}
                   data-label={cards && index > 0 ? column.header : undefined}
                   className={clsx(
-                    column.className ?? 'px-3 py-3 text-slate-800',
+                    column.className ?? clsx(cellClass, 'text-slate-800'),
                     frozenAt(index),
                     card('cell'),
                     cards && !column.card && 'max-md:hidden',

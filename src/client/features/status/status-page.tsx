@@ -25,7 +25,13 @@ import { LostLink } from './lost-link';
 /** The declared fields (lead-fields.ts) by the names the page's forms post them under. */
 const declared = { candidate: postedNames(candidateFields), company: postedNames(companyFields) };
 
-type Shown = { kind: StatusLead['kind']; name: string; defaultValue: string; error?: string };
+type Shown = {
+  kind: StatusLead['kind'];
+  name: string;
+  defaultValue: string;
+  error?: string;
+  autoFocus: boolean;
+};
 
 /** One detail as the forms ask it: its label, options or lines, and autofill hint. */
 function DetailField({ kind, name, ...shown }: Shown) {
@@ -67,6 +73,8 @@ function DetailsForm({ lead }: { lead: StatusLead }) {
   // A post the server sent back names its lead in its values.
   const returned =
     form?.action === STATUS_ACTIONS.details && form.values?.lead === lead.ref ? form : undefined;
+  // The page reloads at its top: focus takes the person to what was refused, not to its hero.
+  const firstError = Object.keys(lead.details).find((name) => returned?.errors?.[name]);
   return (
     <ActionForm action={STATUS_ACTIONS.details} lead={lead.ref} label="Save My Details">
       <p>
@@ -86,6 +94,7 @@ function DetailsForm({ lead }: { lead: StatusLead }) {
             name={name}
             defaultValue={returned?.values?.[name] ?? value}
             error={returned?.errors?.[name]}
+            autoFocus={name === firstError}
           />
         ))}
       </div>

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { pageFor } from './app/pages';
 import { captureLandingVisit } from './lib/attribution';
-import { holdClick, holdSubmit } from './lib/held-input';
+import { holdClick, holdSubmit, holdTypedText } from './lib/held-input';
 import { nextTask } from './lib/scheduling';
 import { PAGE_STATE_ELEMENT_ID } from '@shared/page-state';
 import { startTracking } from './lib/tracking/start';
@@ -52,8 +52,10 @@ async function start() {
   const held = boot?.take();
   if (held?.submit) holdSubmit(held.submit);
   holdClick(held?.click ?? null);
-  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  if (container.hasChildNodes()) {
+    holdTypedText(container);
+    startTransition(() => void hydrateRoot(container, app));
+  } else createRoot(container).render(app);
   // Public pages are counted by their inline script (page-boot.ts); the dev server has none.
   if (!boot && window === window.top) sendVisitBeacon();
 }

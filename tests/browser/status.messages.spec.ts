@@ -25,14 +25,16 @@ const confirmationTo = (email: string) =>
     text.includes('Subject: We received your Talent Bridge details: one step is left'),
   );
 
-/** A candidate's status page, opened in `page` from their confirmation e-mail. */
-async function openStatusPage(page: Page, email: string) {
-  const response = await page.request.post('/api/candidates/basic-info', {
-    data: { firstName: 'Ada', lastName: 'Lovelace', email, phone: '555-0100' },
-  });
-  expect(response.status()).toBe(200);
-  await expect.poll(() => confirmationTo(email), { timeout: 30_000 }).toBeDefined();
-  await page.goto(statusLinkIn(confirmationTo(email))!);
+/** The status page of a candidate (or a company's request), opened from their confirmation. */
+async function openStatusPage(page: Page, email: string, company = false) {
+  const [url, data] = company
+    ? ['/api/companies/submit', validBodies.companyRequest(email)]
+    : ['/api/candidates/basic-info', validBodies.candidateBasicInfo(email)];
+  expect((await page.request.post(url, { data })).status()).toBe(200);
+  const mail = () =>
+    mailTo(email).find((text) => text.includes('Subject: We received your Talent Bridge'));
+  await expect.poll(mail, { timeout: 30_000 }).toBeDefined();
+  await page.goto(statusLinkIn(mail())!);
   await page.getByRole('button', { name: 'Open My Status Page' }).click();
   await expect(page).toHaveURL(/\/status$/);
 }
@@ -249,4 +251,27 @@ test('a refused correction takes the focus to its field, with or without JavaScr
     await expect(lastName).toHaveAccessibleDescription('Last name is required');
   }
   await withoutJs.close();
+});
+
+test('what is typed in a text box before the page hydrates stays there, and is saved', async ({
+  page,
+}) => {
+  test.setTimeout(75_000);
+  await openStatusPage(page, `status-typed-${Date.now()}@example.com`, true);
+  // The page's code arrives only once the person has typed, as on a slow phone network.
+  let typed!: () => void;
+  const held = new Promise<void>((resolve) => (typed = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/status');
+  const needs = page.getByLabel('Talent needs');
+  await needs.fill('Thirty technicians for three halls.');
+  typed();
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await expect(needs).toHaveValue('Thirty technicians for three halls.');
+  await page.getByRole('button', { name: 'Save My Details' }).click();
+  await expect(page.getByRole('status')).toHaveText(STATUS_NOTICES.details);
+  await expect(needs).toHaveValue('Thirty technicians for three halls.');
 });

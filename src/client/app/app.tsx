@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { SiteLayout } from '../components/layout/site-layout';
-import { replayHeldClick } from '../lib/held-input';
+import { replayHeldClick, replayTypedText } from '../lib/held-input';
 import { embeddedPages, notFoundPage as NotFoundPage, pages } from './pages';
 
 export function App() {
@@ -9,6 +9,7 @@ export function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
     performance.mark('hydrated');
+    replayTypedText();
     replayHeldClick();
   }, []);
   return (

@@ -25,3 +25,22 @@ export function takeHeldSubmit(container: HTMLElement): HTMLFormElement | null {
   heldSubmit = null;
   return form;
 }
+
+// Hydration sets a server-rendered <textarea> back to its rendered text (React's initTextarea),
+// over what was typed while the code loaded: kept from just before, put back once hydrated.
+const typedText = new Map<HTMLTextAreaElement, string>();
+const keepTyped = ({ target }: Event) => {
+  if (target instanceof HTMLTextAreaElement) typedText.set(target, target.value);
+};
+
+export function holdTypedText(container: HTMLElement): void {
+  for (const area of container.querySelectorAll('textarea'))
+    if (area.value !== area.defaultValue) typedText.set(area, area.value);
+  document.addEventListener('input', keepTyped, true);
+}
+
+export function replayTypedText(): void {
+  document.removeEventListener('input', keepTyped, true);
+  for (const [area, value] of typedText) area.value = value;
+  typedText.clear();
+}

@@ -52,10 +52,9 @@ async function start() {
   const held = boot?.take();
   if (held?.submit) holdSubmit(held.submit);
   holdClick(held?.click ?? null);
-  if (container.hasChildNodes()) {
-    holdTypedText(container);
-    startTransition(() => void hydrateRoot(container, app));
-  } else createRoot(container).render(app);
+  holdTypedText(container);
+  if (container.hasChildNodes()) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
   // Public pages are counted by their inline script (page-boot.ts); the dev server has none.
   if (!boot && window === window.top) sendVisitBeacon();
 }

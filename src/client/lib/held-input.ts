@@ -29,9 +29,8 @@ export function takeHeldSubmit(container: HTMLElement): HTMLFormElement | null {
 // Hydration sets a server-rendered <textarea> back to its rendered text (React's initTextarea),
 // over what was typed while the code loaded: kept from just before, put back once hydrated.
 const typedText = new Map<HTMLTextAreaElement, string>();
-const keepTyped = ({ target }: Event) => {
-  if (target instanceof HTMLTextAreaElement) typedText.set(target, target.value);
-};
+const keepTyped = ({ target }: Event) =>
+  target instanceof HTMLTextAreaElement && typedText.set(target, target.value);
 
 export function holdTypedText(container: HTMLElement): void {
   for (const area of container.querySelectorAll('textarea'))

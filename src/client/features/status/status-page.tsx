@@ -25,16 +25,10 @@ import { LostLink } from './lost-link';
 /** The declared fields (lead-fields.ts) by the names the page's forms post them under. */
 const declared = { candidate: postedNames(candidateFields), company: postedNames(companyFields) };
 
-type Shown = {
-  kind: StatusLead['kind'];
-  name: string;
-  defaultValue: string;
-  error?: string;
-  autoFocus: boolean;
-};
+type Shown = { kind: StatusLead['kind']; name: string; defaultValue: string; error?: string };
 
 /** One detail as the forms ask it: its label, options or lines, and autofill hint. */
-function DetailField({ kind, name, ...shown }: Shown) {
+function DetailField({ kind, name, ...shown }: Shown & { autoFocus: boolean }) {
   const field = declared[kind].find((each) => each.name === name)!;
   const label = field.question ?? field.label;
   const props = { ...shown, name, label, optional: Boolean(field.optional) };

@@ -43,36 +43,31 @@ export async function issueStatusLink(
   return `${STATUS_PATH}?token=${token}`;
 }
 
-/** The lead a token opens, if it is ours and has not expired. */
+/**
+ * The lead a token opens, if it is ours and has not expired; `spend` deletes its link (in the
+ * caller's transaction): of two presses at once, only the one that deletes it opens it.
+ */
 export async function leadOfStatusLink(
   db: Kysely<StatusLinkTables>,
   token: string,
   now: Date,
+  spend = false,
 ): Promise<LeadRef | undefined> {
   if (!LINK_TOKEN.test(token)) return undefined;
-  const row = await db
-    .selectFrom('status_links')
-    .select(['lead_table', 'lead_id'])
-    .where('token_hash', '=', sha256Hex(token))
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst();
-  return row ? { table: row.lead_table, id: row.lead_id } : undefined;
-}
-
-/** Spends a token (in the caller's transaction): its lead, if it was ours and current. */
-export async function spendStatusLink(
-  db: Kysely<StatusLinkTables>,
-  token: string,
-  now: Date,
-): Promise<LeadRef | undefined> {
-  if (!LINK_TOKEN.test(token)) return undefined;
-  // Two presses at once: only the one that deletes the link opens it.
-  const row = await db
-    .deleteFrom('status_links')
-    .where('token_hash', '=', sha256Hex(token))
-    .where('expires_at', '>', now.toISOString())
-    .returning(['lead_table', 'lead_id'])
-    .executeTakeFirst();
+  const link = [sha256Hex(token), now.toISOString()] as const;
+  const row = spend
+    ? await db
+        .deleteFrom('status_links')
+        .where('token_hash', '=', link[0])
+        .where('expires_at', '>', link[1])
+        .returning(['lead_table', 'lead_id'])
+        .executeTakeFirst()
+    : await db
+        .selectFrom('status_links')
+        .select(['lead_table', 'lead_id'])
+        .where('token_hash', '=', link[0])
+        .where('expires_at', '>', link[1])
+        .executeTakeFirst();
   return row ? { table: row.lead_table, id: row.lead_id } : undefined;
 }
 

@@ -39,7 +39,6 @@ import {
 import {
   deleteStatusLinks,
   leadOfStatusLink,
-  spendStatusLink,
   STATUS_PATH,
   type StatusLinkTables,
 } from './status-link';
@@ -129,7 +128,7 @@ export class StatusPage {
   async open(request: FastifyRequest, token: string, next: unknown): Promise<Redirect | undefined> {
     const now = new Date();
     const opened = await this.db.transaction().execute(async (trx) => {
-      const lead = await spendStatusLink(tablesOf<StatusLinkTables>(trx), token, now);
+      const lead = await leadOfStatusLink(tablesOf<StatusLinkTables>(trx), token, now, true);
       const row = lead && (await this.row(lead, trx));
       if (!lead || !row) return undefined;
       await deleteStatusLinks(tablesOf<StatusLinkTables>(trx), { expiredBy: now });

@@ -30,6 +30,10 @@ test.describe('/companies', () => {
       'Fuel Your Data Center Operations with Job-Ready Talent',
     );
     await expect(page.getByRole('heading', { name: 'Request Talent Info' })).toBeVisible();
+    // It promises what follows (/hiring, then the specialist's call), not a mailing that never goes.
+    await expect(
+      page.getByText('a talent specialist contacts you within 1 business day'),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'How It Works for Companies' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Why Partner With Us' })).toBeVisible();
     for (const benefit of [

@@ -81,7 +81,7 @@ export default function CompaniesPage() {
         aside={
           <FormCard
             title="Request Talent Info"
-            intro="Leave your work email and we will send you details on hiring our graduates."
+            intro="Leave your work email, then tell us what you need: a talent specialist contacts you within 1 business day."
           >
             <LazyTalentInfoForm />
           </FormCard>

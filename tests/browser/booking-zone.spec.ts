@@ -160,3 +160,23 @@ test('cancelling the call asks once more: the first press only opens the questio
   await expect(page.getByRole('status')).toHaveText(BOOKING_NOTICES.cancelled);
   await expect(page.getByText(/Your screening call is on /)).toHaveCount(0);
 });
+
+test('on a phone: each time zone the picker offers reads in full in it, never cut off', async ({
+  page,
+}) => {
+  await page.setViewportSize(mobileViewport);
+  await applyAndOpen(page);
+  const picker = page.getByLabel('Your time zone');
+  await expect(picker).toHaveValue(ZONE);
+  const cut = await picker.evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const pen = document.createElement('canvas').getContext('2d')!;
+    pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    // The text's room: the box less its padding and the arrow (about 20 px) drawn inside it.
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const room = select.clientWidth - padding - 20;
+    const texts = [...select.options].map((one) => one.text);
+    return texts.filter((text) => pen.measureText(text).width > room);
+  });
+  expect(cut).toEqual([]);
+});

@@ -26,6 +26,13 @@ const SLOTS_A_DAY = 6;
 const SLOTS_READ = 500;
 
 const zoneName = (zone: string, at: DateTime) => at.setZone(zone).offsetNameLong ?? zone;
+/** The picker's name of a zone, short enough for a phone: "Chicago (CST)", "Tokyo (GMT+9)"; the
+    page says the chosen one's long name above it. */
+function zoneLabel(zone: string, at: DateTime) {
+  const city = zone.slice(zone.lastIndexOf('/') + 1).replace(/_/g, ' ');
+  const short = at.setZone(zone).offsetNameShort;
+  return short && short !== city ? `${city} (${short})` : city;
+}
 
 /** The zone asked for (picked, or the browser's own with JavaScript) if valid, else the host's. */
 export function chosenZone(asked: unknown, hostZone: string): string {
@@ -75,10 +82,10 @@ export async function bookingView(
   const slots = stage === 'attended' ? [] : await store.slots(now, SLOTS_READ, booking);
   const zone = chosenZone((request.query as Record<string, unknown>).zone, settings.timeZone);
   const at = DateTime.fromJSDate(now);
-  const zones = [...new Set([settings.timeZone, ...ZONES, zone])].map((value) => {
-    const name = zoneName(value, at);
-    return { value, label: name === value ? value : `${value.replace(/_/g, ' ')} (${name})` };
-  });
+  const zones = [...new Set([settings.timeZone, ...ZONES, zone])].map((value) => ({
+    value,
+    label: zoneLabel(value, at),
+  }));
   return {
     zone,
     zoneName: zoneName(zone, at),

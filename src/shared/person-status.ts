@@ -49,6 +49,9 @@ export type NextStep = (typeof NEXT_STEPS)[number];
 /** Where a status link may lead once opened: a step, or a candidate's booking page (`next=book`). */
 export const LINK_TARGETS = [...NEXT_STEPS, 'book'] as const;
 export type LinkTarget = (typeof LINK_TARGETS)[number];
+/** A status link that, once opened, goes on to `next` with the mailbox proof; none: /status. */
+export const resumeLink = (statusLink: string, next?: LinkTarget) =>
+  next ? `${statusLink}&next=${next}` : statusLink;
 
 /** What the page says when no step is left for the person and the next move is ours. */
 export const NOTHING_TO_DO = "Nothing to do for now: we'll be in touch.";

@@ -99,6 +99,11 @@ describeEachDatabase(
         const text = await cancellationOf(email, uid);
         expect(text).not.toContain('Book your call');
         expect(text).toContain('See where you stand on your status page:');
+        // A withdrawal, told on the page "We will not contact you again", is the reason given.
+        const withdrew =
+          /is cancelled because you withdrew your application\.\s+We will not contact you again\./;
+        expect(withdrew.test(text)).toBe(status === 'withdrawn');
+        expect(/withdr|will not contact/.test(text)).toBe(status === 'withdrawn');
         await callMailsSettled(testApp, id);
         // The invitation and its cancellation; no reminder, nothing else.
         expect(subjectsTo(email)).toEqual([

@@ -345,6 +345,8 @@ describeEachDatabase(
       expect(known.json()).toEqual({ message: LOST_LINK_SENTENCE });
       const mail = await mailTo(email, STATUS_LINK);
       expect(statusLinkIn(mail)).toBeDefined();
+      // How long it works, as STATUS_LINK_DAYS says.
+      expect(mail).toContain('It works for 5 days:');
 
       // Without JavaScript: back to the status page. Per e-mail: three new links a day.
       const form = await lostLink(testApp.app, email, address, true);
@@ -373,6 +375,7 @@ describeEachDatabase(
       SMTP_URL: smtp.url,
       REMINDER_DELAYS: '2s,4s',
       CONFIRMATION_DELAY: '0s',
+      STATUS_LINK_DAYS: '5',
     },
     personWorker: { pollMs: 50 },
   },

@@ -149,13 +149,16 @@ test('without JavaScript: apply, book from the thank-you page, move from the sta
   const mail = readableMail(mailsTo(email, 'Your screening call is booked')[0]!);
   expect(mail).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
 
-  // The move, from the status page the e-mail opens (in this browser: it keeps the form proof).
-  const link = statusLinkIn(mail);
+  // The e-mail's "Move or cancel your call": one press, and /book holds the call.
+  const link = statusLinkIn(mail, 'book');
   expect(link).toBeDefined();
   await page.goto(link!);
-  await page.getByRole('button', { name: 'Open My Status Page' }).click();
-  await expect(page).toHaveURL(/\/status$/);
-  // The page says the call is booked, and when, not "Book your call" (nor "Nothing to do").
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/book$/);
+  await held(page, when);
+  // The move, from the status page, which says the call is booked, and when, not "Book your
+  // call" (nor "Nothing to do").
+  await page.goto('/status');
   await expect(page.getByText(CALL_BOOKED)).toBeVisible();
   await expect(page.getByText(when)).toBeVisible();
   await page.getByRole('link', { name: 'Move or cancel your call' }).click();
@@ -262,12 +265,14 @@ test('a recruiter marks a no-show once the call starts, and the person is asked,
   const missed = () => mailTo(email).filter((mail) => mail.includes(MISSED));
   await expect.poll(() => missed().length, { timeout: 30_000 }).toBe(1);
   expect(missed()[0]).toContain('Pick a new time');
-  const link = statusLinkIn(missed()[0]);
+  const link = statusLinkIn(missed()[0], 'book');
   expect(link).toBeDefined();
-  // The link leads to the person's page, and from it to a new time.
+  // The link leads to the times in one press; the person's status page leads there too.
   const reader = await person.newPage();
   await reader.goto(link!);
-  await reader.getByRole('button', { name: 'Open My Status Page' }).click();
+  await reader.getByRole('button', { name: 'Continue' }).click();
+  await expect(reader.getByRole('heading', { name: 'Pick a New Time' })).toBeVisible();
+  await reader.goto('/status');
   // Both pages say when the call was; /book offers a new time in its place, not a cancel.
   await expect(reader.getByText(WAS_ON)).toBeVisible();
   await reader.getByRole('link', { name: 'Book your call' }).click();
@@ -321,9 +326,13 @@ test('without JavaScript: a person who withdraws with a call booked is told it g
   await choose(page, first, 'Book This Time');
   const booked = await invitation(email, 'Your screening call is booked');
 
-  const link = statusLinkIn(readableMail(mailsTo(email, 'Your screening call is booked')[0]!));
+  const link = statusLinkIn(
+    readableMail(mailsTo(email, 'Your screening call is booked')[0]!),
+    'book',
+  );
   await page.goto(link!);
-  await page.getByRole('button', { name: 'Open My Status Page' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.goto('/status');
   await page.getByText('Withdraw my application').click();
   await expect(
     page.getByText(
@@ -338,5 +347,8 @@ test('without JavaScript: a person who withdraws with a call booked is told it g
   expect(cancelled).toMatchObject({ method: 'CANCEL', uid: booked.uid, status: 'CANCELLED' });
   const mail = readableMail(mailsTo(email, 'Your screening call is cancelled')[0]!);
   expect(mail).not.toContain('Book your call');
+  // It says why, as the page did: nothing else follows.
+  expect(mail).toContain('is cancelled because you withdrew your application.');
+  expect(mail).toContain('We will not contact you again.');
   await page.context().close();
 });

@@ -1,6 +1,8 @@
 import ical, { ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
+import type { ClosingStatus } from '@shared/lead-status';
+import { resumeLink, type LinkTarget } from '@shared/person-status';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { Mailer } from '../platform/mail/mailer';
@@ -21,15 +23,20 @@ export interface CallMailContext {
   from: string;
 }
 
+interface CallContact {
+  email: string;
+  statusLink: string;
+  closed: ClosingStatus | undefined;
+}
+
 interface CallSenderOptions {
   db: Kysely<BookingTables>;
   writes: WriteQueue<OutboxTables>;
   mailer: Mailer;
   context: CallMailContext;
-  /** The person's e-mail, a new status link, whether their application closed; none if erased. */
-  contact: (
-    leadId: number,
-  ) => Promise<{ email: string; statusLink: string; closed: boolean } | undefined>;
+  /** The person's e-mail, a new status link, how their application closed if it did; none if
+      erased. */
+  contact: (leadId: number) => Promise<CallContact | undefined>;
 }
 
 /** "Tuesday 16 March 2027, 9:00 AM (America/Chicago, Central Daylight Time)"; a call booked
@@ -93,13 +100,19 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
     if (!row || !says) return undefined;
     const cancelled = says === 'cancelled';
     const person =
-      'lead_id' in row ? await contact(row.lead_id) : { ...row, statusLink: '', closed: true };
+      'lead_id' in row ? await contact(row.lead_id) : { ...row, statusLink: '', closed: undefined };
     // A closed application (withdrawn, not a fit) still gets its calendar's cancellation, only.
     if (!person || (person.closed && !cancelled)) return undefined;
     const when = callTime(row.slot_start, row.time_zone);
     const summary = `Screening call with ${brandName}`;
-    const link = `${context.siteUrl}${person.statusLink}`;
-    const toPage = (text: string, label: string) => ({ text, link, label });
+    // A call's own links open /book with the mailbox proof: one tap to move it (`next=book`).
+    const toPage = (text: string, label: string, next?: LinkTarget) => ({
+      text,
+      link: `${context.siteUrl}${resumeLink(person.statusLink, next)}`,
+      label,
+    });
+    // The status page told them "We will not contact you again": the cancellation says why.
+    const withdrew = person.closed === 'withdrawn';
     const description = `Your screening call with ${brandName}. To move or cancel it, open your status page from our e-mail.`;
     const google = new URLSearchParams({
       action: 'TEMPLATE',
@@ -113,16 +126,23 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
       says === 'missed'
         ? [
             `We missed you at your screening call on ${when}. It happens: pick a new time that suits you.`,
-            toPage('Your status page has the times:', 'Pick a new time'),
+            toPage('Your booking page has the times:', 'Pick a new time', 'book'),
           ]
         : cancelled
           ? [
-              `Your screening call on ${when} is cancelled.`,
-              erased
-                ? 'We will not contact you again.'
-                : person.closed
-                  ? toPage('See where you stand on your status page:', 'Your status page')
-                  : toPage('To book another time, open your status page:', 'Book your call'),
+              `Your screening call on ${when} is cancelled${withdrew ? ' because you withdrew your application' : ''}.`,
+              ...(erased || withdrew ? ['We will not contact you again.'] : []),
+              ...(erased
+                ? []
+                : [
+                    person.closed
+                      ? toPage('See where you stand on your status page:', 'Your status page')
+                      : toPage(
+                          'To book another time, open your booking page:',
+                          'Book your call',
+                          'book',
+                        ),
+                  ]),
             ]
           : [
               says === 'reminder'
@@ -132,7 +152,11 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
                 link: `https://calendar.google.com/calendar/render?${google.toString()}`,
                 label: 'Add to Google Calendar',
               },
-              toPage('To move or cancel it, open your status page:', 'Move or cancel your call'),
+              toPage(
+                'To move or cancel it, open your booking page:',
+                'Move or cancel your call',
+                'book',
+              ),
             ];
     const subject = subjects[says](when);
     const mail = paragraphMail({ to: person.email, subject, replyTo: supportEmail }, [

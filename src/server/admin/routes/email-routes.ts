@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { formEmailPreviewSchema } from '@shared/message-templates';
+import { resumeLink } from '@shared/person-status';
 import type { ServerConfig } from '../../config/config';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type LeadDesk, adminApi } from '../../leads';
@@ -8,7 +9,7 @@ import { badRequest, notFound, strictBody, TEXT_BODY_LIMIT } from './strict-body
 import { customMessage, messageProperty } from './lead-change';
 
 const { candidateKind, candidateResumeLink, formEmailMessage, openStepOf } = adminApi;
-const { resumeLink, statusMessageMail } = adminApi;
+const { statusMessageMail } = adminApi;
 
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */
 const SEND_FAILED = 'Failed to send form email. Check if SENDGRID_API_KEY is set.';

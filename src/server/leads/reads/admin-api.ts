@@ -12,5 +12,5 @@ export { BULK_LIMIT, type BulkChange } from '../workflows/pipeline/bulk-changes'
 export { findAssignee, listAssignees } from '../workflows/pipeline/lead-assignment';
 export { INVALID_FIELDS_MESSAGE, validateBody } from '../workflows/capture/validate-body';
 export { candidateResumeLink } from '../workflows/people/candidate-contact';
-export { formEmailMessage, resumeLink, statusMessageMail } from '../workflows/messages/person-mail';
+export { formEmailMessage, statusMessageMail } from '../workflows/messages/person-mail';
 export { openStepOf } from '../workflows/people/status-words';

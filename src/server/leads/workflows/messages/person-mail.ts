@@ -1,6 +1,6 @@
 import { claims } from '@shared/claims';
 import { renderTemplate } from '@shared/message-templates';
-import { CALL_OPEN, type NextStep } from '@shared/person-status';
+import { CALL_OPEN, resumeLink, type NextStep } from '@shared/person-status';
 import type { MailMessage } from '../../../platform/mail/mailer';
 import { escapeHtml } from '@shared/escape-html';
 import { paragraphMail, type Paragraph } from '../../../platform/mail/paragraph-mail';
@@ -73,13 +73,9 @@ const COMPLETE = 'Your application is complete: we have everything we need';
 /** Complete, and a time open: the call is their next step, not ours (the status page's words). */
 const bookParagraph = (context: SiteContext, statusLink: string) => ({
   text: `${COMPLETE}. ${CALL_OPEN}`,
-  link: absolute(context, `${statusLink}&next=book`),
+  link: absolute(context, resumeLink(statusLink, 'book')),
   label: 'Book your call',
 });
-
-/** The status link opening the step still open, prefilled; none: the status page. */
-export const resumeLink = (statusLink: string, open?: NextStep) =>
-  open ? `${statusLink}&next=${open}` : statusLink;
 
 /** The button of the step still open: the status link, which resumes that step prefilled. */
 const stepParagraph = (context: SiteContext, statusLink: string, step: NextStep) => ({
@@ -186,13 +182,18 @@ export function candidateReminder(
   };
 }
 
-/** "Lost your link?" */
-export function statusLinkMail(context: PersonMailContext, person: PersonMailTo): MailMessage {
+/** "Lost your link?": how long it works, STATUS_LINK_DAYS, said as it is. */
+export function statusLinkMail(
+  context: PersonMailContext,
+  person: PersonMailTo,
+  validDays: number,
+): MailMessage {
+  const days = validDays === 1 ? '1 day' : `${validDays} days`;
   return compose(context, person, `Your ${context.brandName} status page`, [
     statusPage(
       context,
       person,
-      'You asked for a new link to your status page. It works for a few days:',
+      `You asked for a new link to your status page. It works for ${days}:`,
     ),
     'If you did not ask for it, you can ignore this e-mail.',
   ]);

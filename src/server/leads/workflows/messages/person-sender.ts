@@ -119,11 +119,12 @@ export function personSender(options: PersonSenderOptions) {
     }
     if (message.topic === PERSON_STATUS_LINK) {
       const { contactId } = payload as StatusLinkPayload;
-      if (contactId === undefined) return statusLinkMail(context, to);
+      const days = options.statusLinkDays;
+      if (contactId === undefined) return statusLinkMail(context, to, days);
       // The address the person asked with, if the lead still keeps it.
       const kept = await findContacts(db, table, [id]);
       const contact = kept.find((each) => each.id === contactId);
-      return contact && statusLinkMail(context, { ...to, to: contact.value });
+      return contact && statusLinkMail(context, { ...to, to: contact.value }, days);
     }
     // The confirmation says where the person stands now, the delay after their first form.
     const standing = { open: openStepOf(table, row), words: statusWords[row.status] };

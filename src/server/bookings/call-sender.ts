@@ -113,6 +113,9 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
     });
     // The status page told them "We will not contact you again": the cancellation says why.
     const withdrew = person.closed === 'withdrawn';
+    const again = person.closed
+      ? toPage('See where you stand on your status page:', 'Your status page')
+      : toPage('To book another time:', 'Book your call', 'book');
     const description = `Your screening call with ${brandName}. To move or cancel it, open your status page from our e-mail.`;
     const google = new URLSearchParams({
       action: 'TEMPLATE',
@@ -126,23 +129,13 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
       says === 'missed'
         ? [
             `We missed you at your screening call on ${when}. It happens: pick a new time that suits you.`,
-            toPage('Your booking page has the times:', 'Pick a new time', 'book'),
+            toPage('See the open times:', 'Pick a new time', 'book'),
           ]
         : cancelled
           ? [
               `Your screening call on ${when} is cancelled${withdrew ? ' because you withdrew your application' : ''}.`,
               ...(erased || withdrew ? ['We will not contact you again.'] : []),
-              ...(erased
-                ? []
-                : [
-                    person.closed
-                      ? toPage('See where you stand on your status page:', 'Your status page')
-                      : toPage(
-                          'To book another time, open your booking page:',
-                          'Book your call',
-                          'book',
-                        ),
-                  ]),
+              ...(erased ? [] : [again]),
             ]
           : [
               says === 'reminder'
@@ -152,11 +145,7 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
                 link: `https://calendar.google.com/calendar/render?${google.toString()}`,
                 label: 'Add to Google Calendar',
               },
-              toPage(
-                'To move or cancel it, open your booking page:',
-                'Move or cancel your call',
-                'book',
-              ),
+              toPage('To move or cancel it:', 'Move or cancel your call', 'book'),
             ];
     const subject = subjects[says](when);
     const mail = paragraphMail({ to: person.email, subject, replyTo: supportEmail }, [

@@ -103,7 +103,7 @@ const stageCounts = Object.fromEntries(
 const paidCost = (count: string) =>
   ({
     type: ['integer', 'null'],
-    description: `spend / ${count} of the campaigns with spend (paid), in minor units; null on the total (its spend holds unmatched campaigns'), when there are none or no spend`,
+    description: `spend / ${count} of the campaigns with spend (paid), in minor units; null when there are none or no spend`,
   }) as const;
 const stageCosts = Object.fromEntries(
   funnelStages.flatMap((stage) => [
@@ -127,9 +127,11 @@ const stepProperties = {
   },
   companies: {
     ...integer,
-    description: 'Company leads (employers), counted beside the candidates, in no stage nor rate',
+    description:
+      'Company leads (employers), counted beside the candidates, in no stage (their rate: companyRate)',
   },
   leadRate: ratio('leads / visitors, at most 1; null when visitors is 0'),
+  companyRate: ratio('companies / visitors, at most 1; null when visitors is 0'),
   applicationRate: ratio('applications / leads (0..1); null when leads is 0'),
   showRate: ratio('Calls marked attended or late / calls marked (0..1); null when none marked'),
   medianHoursToBooking: ratio(
@@ -137,7 +139,7 @@ const stepProperties = {
   ),
   visitorsUndercounted: {
     type: 'boolean',
-    description: `More leads than visitors counted. ${VISITORS_UNDERCOUNTED}`,
+    description: `More leads and companies than visitors counted. ${VISITORS_UNDERCOUNTED}`,
   },
   spend: {
     type: ['integer', 'null'],
@@ -159,7 +161,7 @@ export const funnelSchema = objectOf({
   to: text,
   total: objectOf(
     stepProperties,
-    'The whole range (key null): every lead, every visitor, all spend of the currency',
+    "The whole range (key null): every lead and visitor; the spend that bought candidates: matched campaigns' but those whose leads are all companies",
   ),
   landingPages: {
     ...steps,
@@ -200,6 +202,7 @@ export const funnelSchema = objectOf({
     week: { ...text, description: 'Its Monday (UTC)' },
     spend: integer,
     placed: { ...integer, description: 'Leads that arrived that week, placed now' },
+    days: { ...integer, description: 'Its days in the range: under 7, a partial week' },
   }),
 });
 export type FunnelFigures = FromSchema<typeof funnelSchema>;

@@ -201,8 +201,8 @@ describeEachDatabase(
       });
       expect(stepOf(figures.landingPages, '/training')).toMatchObject(page);
       expect(stepOf(figures.variants, 'high_salary')).toMatchObject(page);
-      // The whole range's spend holds unmatched campaigns': it has no paid costs.
-      expect(figures.total).toMatchObject({ ...page, costPerPaidLead: null });
+      // The whole range's spend is what bought candidates: its paid costs are as a page's.
+      expect(figures.total).toMatchObject(page);
 
       // The CSV's columns say the same.
       const [header, ...rows] = parseCsv(
@@ -221,7 +221,7 @@ describeEachDatabase(
         '',
       ]);
       expect(cells('UTM campaign', 'bought', ...costs)).toEqual(['40.00', '20.00', '20.00', '']);
-      expect(cells('Total', '', ...costs)).toEqual(['40.00', '10.00', '', '']);
+      expect(cells('Total', '', ...costs)).toEqual(['40.00', '10.00', '20.00', '']);
     });
 
     it('keeps a placement through the merge of its lead into a newer duplicate: one lead, one placement', async () => {

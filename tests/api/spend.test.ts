@@ -344,7 +344,8 @@ describeEachDatabase(
       // A campaign's spend goes to the landing pages its visitors saw, and so to their variants.
       expect(stepOf(figures.landingPages, '/career')).toMatchObject({ visitors: 4, spend: 1550 });
       expect(stepOf(figures.landingPages, '/training')).toMatchObject({ spend: 2000 });
-      expect(figures.total).toMatchObject({ leads: 5, spend: 4575, costPerLead: 915 });
+      // The total's spend is what bought candidates: the matched 35.50, not the unmatched 10.25.
+      expect(figures.total).toMatchObject({ leads: 5, spend: 3550, costPerLead: 710 });
       expect(stepOf(figures.variants, 'free_training')).toMatchObject({ spend: 1550 });
       // Its spend bought fall-push's one lead, not brand-x's (no spend) nor the newsletter's.
       expect(stepOf(figures.variants, 'high_salary')).toMatchObject({
@@ -399,26 +400,27 @@ describeEachDatabase(
       expect(lines[0]).toContain('"Spend","Currency","Cost per lead","Cost per application"');
       // Paid costs, then companies, come last: the columns before keep places and meanings.
       expect(lines[0]).toMatch(
-        /"Cost per placement","Cost per paid lead",.*,"Cost per paid placement","Companies"$/,
+        /"Cost per placement","Cost per paid lead",.*,"Cost per paid placement","Companies","Company rate"$/,
       );
       expect(lines).toContain(
-        '"UTM campaign","111","4","2","1","1","1","1","1","0","0.5","0.5","","","","15.50","USD","7.75","15.50","15.50","15.50","15.50","15.50","7.75","15.50","15.50","15.50","15.50","15.50","0"',
+        '"UTM campaign","111","4","2","1","1","1","1","1","0","0.5","0.5","","","","15.50","USD","7.75","15.50","15.50","15.50","15.50","15.50","7.75","15.50","15.50","15.50","15.50","15.50","0","0"',
       );
-      // The whole range first; landing pages by path; the A/B card's variants by their name.
+      // The whole range first (its spend what bought candidates: matched, so paid costs too);
+      // landing pages by path; the A/B card's variants by their name.
       expect(lines[1]).toBe(
-        '"Total","","5","5","2","1","1","1","1","0","1","0.4","","","","45.75","USD","9.15","22.88","45.75","45.75","45.75","45.75","","","","","","","0"',
+        '"Total","","5","5","2","1","1","1","1","0","1","0.4","","","","35.50","USD","7.10","17.75","35.50","35.50","35.50","35.50","11.83","17.75","35.50","35.50","35.50","35.50","0","0"',
       );
       expect(lines).toContain(
-        '"Landing page","/career","4","0","0","0","0","0","0","0","0","","","","","15.50","USD","","","","","","","","","","","","","0"',
+        '"Landing page","/career","4","0","0","0","0","0","0","0","0","","","","","15.50","USD","","","","","","","","","","","","","0","0"',
       );
       expect(lines).toContainEqual(expect.stringMatching(/^"Landing variant","free_training",/));
       // A source's cost per lead is its spend over all its leads; per paid lead, over 111's and
       // fall-push's.
       expect(lines.find((line) => line.startsWith('"UTM source","facebook",'))).toMatch(
-        /,"35\.50","USD","8\.88","17\.75"(,"35\.50"){4},"11\.83","17\.75"(,"35\.50"){4},"0"$/,
+        /,"35\.50","USD","8\.88","17\.75"(,"35\.50"){4},"11\.83","17\.75"(,"35\.50"){4},"0","0"$/,
       );
       expect(lines).toContain(
-        '"Unmatched spend","facebook Nobody clicked","","","","","","","","","","","","","","3.00","USD","","","","","","","","","","","","",""',
+        '"Unmatched spend","facebook Nobody clicked","","","","","","","","","","","","","","3.00","USD","","","","","","","","","","","","","",""',
       );
     });
 

@@ -252,6 +252,7 @@ describeEachDatabase(
         enrolled: 0,
         placed: 0,
         leadRate: 0.6667,
+        companyRate: 0,
         applicationRate: 0.5,
         showRate: null,
         medianHoursToBooking: null,

@@ -35,7 +35,8 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
   const cells = (table: string, key: string) =>
     funnel.getByRole('table', { name: table }).getByRole('row', { name: key }).getByRole('cell');
   // Visitors, leads, lead rate, applications, rate, booked, attended, enrolled, placed, show
-  // rate, median hours to booking, recovered by reminders, companies.
+  // rate, median hours to booking, recovered by reminders, companies, company rate: campaign B
+  // brought its visitor's employer, which its company rate counts.
   await expect(cells('Funnel per UTM source', source)).toHaveText([
     '2',
     '1',
@@ -50,6 +51,7 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '—',
     '0',
     '1',
+    '50.0%',
   ]);
   await expect(cells('Funnel per UTM campaign', campaignA)).toHaveText([
     '1',
@@ -65,6 +67,7 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '—',
     '0',
     '0',
+    '0.0%',
   ]);
   await expect(cells('Funnel per UTM campaign', campaignB)).toHaveText([
     '1',
@@ -80,6 +83,7 @@ test('the Overview funnel shows visitors, leads and the A/B comparison for a dat
     '—',
     '0',
     '1',
+    '100.0%',
   ]);
   await expect(cells('Funnel per landing page', '/career').first()).not.toHaveText('0');
 
@@ -169,7 +173,7 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
   const funnel = panel.getByRole('region', { name: 'Funnel' });
   const table = funnel.getByRole('table', { name: 'Funnel per UTM campaign' });
   // Visitors, leads, lead rate (capped, marked), applications, rate, booked, attended, enrolled,
-  // placed, show rate, median hours to booking, recovered, companies.
+  // placed, show rate, median hours to booking, recovered, companies, company rate (none, unmarked).
   await expect(table.getByRole('row', { name: campaign }).getByRole('cell')).toHaveText([
     '1',
     '3',
@@ -184,9 +188,10 @@ test('more leads than counted visitors: rates stay within 100%, marked, with the
     '—',
     '0',
     '0',
+    '0.0%',
   ]);
   const note =
-    /^\* More leads than visitors: the lead rate shows 100% \(— where none were counted\)\. Visitors are under-counted: .*carrier NAT on phones.*refused consent or block/;
+    /^\* More leads and companies than visitors: a rate shows at most 100% \(— where none were counted\)\. Visitors are under-counted: .*carrier NAT on phones.*refused consent or block/;
   await expect(table).toHaveAccessibleDescription(/Visitors are under-counted: .*carrier NAT/);
   await expect(funnel.getByText(note).first()).toBeVisible();
   await expect(
@@ -251,7 +256,7 @@ test.describe('on a server of its own, with more campaigns than a table lists', 
       costs.getByRole('row', { name: 'small-paid' }).getByRole('cell').nth(6),
     ).toHaveText('$9.00');
     const left =
-      'Not listed: 2 more utm campaigns, with 0 visitors, 4 leads and \\$0\\.00 of spend';
+      'Not listed: 2 more UTM campaigns, with 0 visitors, 4 leads and \\$0\\.00 of spend';
     await expect(costs).toHaveAccessibleDescription(new RegExp(left));
     await expect(
       funnel.getByRole('table', { name: 'Funnel per UTM campaign' }),

@@ -82,7 +82,7 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
     "Spend is counted by the ad account's days (Meta's end at midnight in the account's time zone), visitors and leads by UTC days",
   );
 
-  const table = costs.getByRole('table', { name: /^Costs per utm campaign/ });
+  const table = costs.getByRole('table', { name: /^Costs per UTM campaign/ });
   // Leads, applications, booked, attended, enrolled, placed, spend, each stage's cost, companies.
   // The placed lead counts as applied, booked and attended too: each stage counts those reaching it.
   await expect(table.getByRole('row', { name: spring }).getByRole('cell')).toHaveText([
@@ -169,6 +169,12 @@ test.describe("on a server of its own, whose week's figures are this test's alon
         utmCampaign: index === 0 ? campaign : untagged,
       });
     }
+    const employers = uniqueTag('linkedin-employers');
+    await lead.companyRequest(visitor, `${uniqueTag('e')}@example.com`, 'Acme', {
+      page: '/companies',
+      utmSource: 'linkedin',
+      utmCampaign: employers,
+    });
     await visitor.dispose();
     await signIn(page, baseUrl);
     const listed = await page.request.get(
@@ -227,16 +233,20 @@ test.describe("on a server of its own, whose week's figures are this test's alon
         `${today},${today},Prospecting,120210000012,${today},9.00\n`,
     );
     await expect(toast(page, 'Spend uploaded').first()).toContainText('2 rows stored.');
-    const table = costs.getByRole('table', { name: /^Costs per utm campaign/ });
+    const table = costs.getByRole('table', { name: /^Costs per UTM campaign/ });
     const row = table.getByRole('row', { name: campaign });
     await expect(row.getByRole('cell').nth(6)).toHaveText('$48.00');
     await expect(row.getByRole('cell').nth(12)).toHaveText('$48.00'); // Cost per placement
-    // The week's card: all the week's spend, the unmatched campaign's too, per placement.
+    // The week's card: the spend that bought candidates per placement, not Prospecting's
+    // unmatched 9.00, and the screen says so.
     await expect(outcomeCard(panel, 'Cost per placement')).toMatchAriaSnapshot(`
       - term: Cost per placement
-      - definition: "$57.00 this week,"
+      - definition: "$48.00 this week,"
       - definition: "none same days last week"
     `);
+    await expect(panel.getByRole('region', { name: 'This week against last' })).toContainText(
+      'the cost per placement is the week’s spend on candidates (matched campaigns’, not unmatched spend nor a campaign that brought only company leads;',
+    );
 
     // /career's two leads: one bought by the 48.00, one from a campaign without spend. Its cost
     // per paid lead is the 48.00, not half of it; the A/B card's free_training side agrees.
@@ -251,18 +261,23 @@ test.describe("on a server of its own, whose week's figures are this test's alon
     // Per source alike: facebook's matched 48.00 (Prospecting's 9.00 is listed as unmatched) over
     // its paid lead, not 57.00 over both.
     await costs.getByLabel('Costs per', { exact: true }).selectOption('utmSources');
-    const sources = costs.getByRole('table', { name: /^Costs per utm source/ });
+    const sources = costs.getByRole('table', { name: /^Costs per UTM source/ });
     await expect(sources.getByRole('columnheader').nth(8)).toHaveText('Cost per paid lead');
     const facebook = sources.getByRole('row', { name: 'facebook' }).getByRole('cell');
     await expect(facebook.nth(6)).toHaveText('$48.00');
     await expect(facebook.nth(7)).toHaveText('$48.00');
 
-    // The unmatched campaign's match offers the utm_campaign values the leads carry.
+    // The unmatched campaign's match offers the utm_campaign values visitors and leads carry,
+    // company leads' too, as matching reads them.
+    await expect(costs.getByRole('region', { name: 'Unmatched spend' })).toContainText(
+      "No visitor or lead (candidate or company) of this range came with a utm_campaign equal to these campaigns' id or name.",
+    );
     const match = costs.getByLabel('utm_campaign of Prospecting');
     const offered = await match.evaluate((input: HTMLInputElement) =>
       [...(input.list?.options ?? [])].map((option) => option.value),
     );
     expect(offered).toContain(untagged);
+    expect(offered).toContain(employers);
     expect(offered).not.toContain(campaign);
 
     // Matched by keyboard: while it saves, Match keeps the focus (and ignores a second press).
@@ -307,7 +322,7 @@ test('a wrong match is listed and removed by keyboard, and its campaign is unmat
   await input.press('Enter');
   await expect(input).toHaveCount(0);
   const spendOf = costs
-    .getByRole('table', { name: /^Costs per utm campaign/ })
+    .getByRole('table', { name: /^Costs per UTM campaign/ })
     .getByRole('row', { name: wrong })
     .getByRole('cell')
     .nth(6);
@@ -375,4 +390,58 @@ test.describe('on a phone, 375 px wide', () => {
     expect(labels.length).toBeGreaterThan(0);
     expect(labels.filter((label) => !mondays.includes(label))).toEqual([]);
   });
+});
+
+test('the weekly chart dashes a partial week, and its caption and table say which weeks are', async ({
+  page,
+}) => {
+  // Which canvases drew a dashed line.
+  await page.addInitScript(() => {
+    const dashed: HTMLCanvasElement[] = [];
+    Object.assign(window, { dashed });
+    const setLineDash = CanvasRenderingContext2D.prototype.setLineDash;
+    CanvasRenderingContext2D.prototype.setLineDash = function (segments) {
+      if ([...segments].length > 0) dashed.push(this.canvas);
+      setLineDash.call(this, segments);
+    };
+  });
+  await signIn(page);
+  const today = new Date().toISOString().slice(0, 10);
+  const uploaded = await page.request.post('/api/admin/spend', {
+    headers: { 'content-type': 'text/csv' },
+    data: `date,source,campaign,spend,currency\n${today},${uniqueTag('src')},${uniqueTag('c')},5.00,USD\n`,
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  // The last 30 days' weeks with fewer of their days in the range: this one (unless today is a
+  // Sunday) or the first (unless it starts on a Monday), or both.
+  const days = new Map<string, number>();
+  for (let back = 29; back >= 0; back--) {
+    const day = new Date(Date.now() - back * 86_400_000);
+    day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+    const monday = day.toISOString().slice(0, 10);
+    days.set(monday, (days.get(monday) ?? 0) + 1);
+  }
+  const partial = [...days]
+    .filter(([, count]) => count < 7)
+    .map(([monday, count]) => `${monday} (partial: ${count} of 7 days)`);
+  expect(partial.length).toBeGreaterThan(0);
+
+  const costs = (await openTab(page, 'Insights')).getByRole('region', { name: 'Costs' });
+  const figure = costs.getByRole('figure', { name: /^Spend and placements per week/ });
+  await expect(figure).toContainText(
+    'dashed: a partial week, only partly in the range or still in progress',
+  );
+  await figure.getByText('Show the weeks as a table').click();
+  // The table's rows, not the chart's legend.
+  const weeks = await figure.locator('details').getByRole('rowheader').allTextContents();
+  expect(weeks.filter((week) => week.includes('partial'))).toEqual(partial);
+  const chart = figure.getByTestId('spend-chart').locator('canvas');
+  await expect(chart).toBeVisible();
+  await expect
+    .poll(() =>
+      chart.evaluate((canvas) =>
+        (window as unknown as { dashed: Element[] }).dashed.includes(canvas),
+      ),
+    )
+    .toBe(true);
 });

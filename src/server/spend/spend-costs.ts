@@ -143,7 +143,10 @@ export function costsOf(
 /** The Monday (UTC) of a day's week. */
 const mondayOf = (day: string) => DateTime.fromISO(day, { zone: 'utc' }).startOf('week');
 
-/** Every week touching `from`..`to`, with its campaigns' spend and the placed leads that arrived. */
+/**
+ * Every week touching `from`..`to`, with its days in it (a partial week has fewer than 7), its
+ * campaigns' spend and the placed leads that arrived.
+ */
 export function weeksOf(
   from: string,
   to: string,
@@ -151,8 +154,12 @@ export function weeksOf(
   placedDays: readonly { day: string; placed: number }[],
 ): FunnelWeek[] {
   const weeks = new Map<string, FunnelWeek>();
-  for (let monday = mondayOf(from); monday <= mondayOf(to); monday = monday.plus({ weeks: 1 }))
-    weeks.set(monday.toISODate()!, { week: monday.toISODate()!, spend: 0, placed: 0 });
+  const daysFrom = (monday: DateTime, day: string) =>
+    DateTime.fromISO(day, { zone: 'utc' }).diff(monday, 'days').days;
+  for (let monday = mondayOf(from); monday <= mondayOf(to); monday = monday.plus({ weeks: 1 })) {
+    const days = Math.min(7, daysFrom(monday, to) + 1) - Math.max(0, daysFrom(monday, from));
+    weeks.set(monday.toISODate()!, { week: monday.toISODate()!, spend: 0, placed: 0, days });
+  }
   const weekOf = (day: string) => weeks.get(mondayOf(day).toISODate()!) ?? { spend: 0, placed: 0 };
   for (const { day, spend } of campaigns.flatMap((campaign) => campaign.days))
     weekOf(day).spend += spend;

@@ -35,7 +35,11 @@ export function funnelCsv(figures: FunnelFigures): string {
     ),
   ];
   // Company leads come last, so no column of before moves (decision 115).
-  const columns: Column[] = [...counts, ...costs, ['Companies', (step) => step.companies]];
+  const companies: Column[] = [
+    ['Companies', (step) => step.companies],
+    ['Company rate', (step) => ratio(step.companyRate)],
+  ];
+  const columns: Column[] = [...counts, ...costs, ...companies];
   const row = (grouping: string, key: string, step: FunnelStep) => [
     grouping,
     key,
@@ -49,8 +53,7 @@ export function funnelCsv(figures: FunnelFigures): string {
     ...counts.map((_, index) => visitorsLeads[index] ?? ''),
     money(spend),
     figures.currency ?? '',
-    ...costs.slice(2).map(() => ''),
-    '',
+    ...[...costs.slice(2), ...companies].map(() => ''),
   ];
   return (
     csv.BOM +

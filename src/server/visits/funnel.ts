@@ -48,7 +48,7 @@ const DIMENSIONS = {
   utmCampaigns: { visits: 'utm_campaign', leads: 'utm_campaign' },
 } as const satisfies Record<string, { visits: VisitKey; leads: leadFunnel.FunnelDimension }>;
 
-/** Counts, their rates (a lead rate never past 1: visitors are under-counted) and costs. */
+/** Counts, their rates (never past 1: visitors are under-counted) and costs. */
 const stepOf = (
   counts: Counts,
   spend: number | undefined,
@@ -57,7 +57,9 @@ const stepOf = (
   paid?: Counts,
 ) => ({
   ...counts,
-  leadRate: counts.visitors > 0 ? Math.min(rate(counts.leads, counts.visitors)!, 1) : null,
+  leadRate: rate(Math.min(counts.leads, counts.visitors), counts.visitors),
+  // A company page's rate: its company leads per visitor (decision 177).
+  companyRate: rate(Math.min(counts.companies, counts.visitors), counts.visitors),
   applicationRate: rate(counts.applications, counts.leads),
   showRate: rate(
     calls.filter((call) => call.attended).length,
@@ -66,7 +68,7 @@ const stepOf = (
   // To a tenth of an hour; null without calls.
   medianHoursToBooking:
     calls.length === 0 ? null : Math.round(median(calls.map((call) => call.hours)) * 10) / 10,
-  visitorsUndercounted: counts.leads > counts.visitors,
+  visitorsUndercounted: counts.leads + counts.companies > counts.visitors,
   ...costsOf(counts, spend, currency, paid),
 });
 
@@ -157,6 +159,16 @@ export async function funnelFigures(
     { has: (key) => visitorsOf.has(key) || campaignLeads.has(key) },
     (key) => visitorsOf.get(key) ?? leadsOf.get(key) ?? [],
   );
+  // The total's costs are per candidate: the spend that bought them is matched campaigns', but
+  // not one whose leads are all companies (an employer campaign), nor unmatched (decision 177).
+  let candidateSpend: number | undefined;
+  const paidTotal = zeroCounts(null);
+  for (const [key, amount] of matched.utmCampaigns) {
+    const counts = campaignLeads.get(key) ?? zeroCounts(key);
+    if (counts.leads === 0 && counts.companies > 0) continue;
+    candidateSpend = (candidateSpend ?? 0) + amount;
+    for (const count of LEAD_COUNTS) paidTotal[count] += counts[count];
+  }
   const placedDays: { day: string; placed: number }[] = [];
   const placed = byWeeksOfLeads(range, (fromIso, toIso) =>
     leadFunnel.placedByDayQuery(db, fromIso, toIso),
@@ -239,15 +251,15 @@ export async function funnelFigures(
   const variants = await firstSteps('variants', landingVariants);
   const utmSources = await firstSteps('utmSources');
   const utmCampaigns = await firstSteps('utmCampaigns', [], campaignLeads);
-  const allSpend = spend.campaigns.reduce((sum, campaign) => sum + campaign.spend, 0);
   return {
     from,
     to,
     total: stepOf(
       { ...total, visitors: landingPages.visitors },
-      spend.currency === null ? undefined : allSpend,
+      candidateSpend,
       spend.currency,
       [...landingPages.calls.values()].flat(),
+      paidTotal,
     ),
     landingPages: landingPages.steps,
     variants: variants.steps,

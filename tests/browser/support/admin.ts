@@ -64,7 +64,12 @@ export const lead = {
       utmSource: 'newsletter',
     },
   ) => post(request, '/api/candidates/email', { email, attribution }),
-  companyRequest: (request: APIRequestContext, email: string, company: string) =>
+  companyRequest: (
+    request: APIRequestContext,
+    email: string,
+    company: string,
+    attribution?: Record<string, string>,
+  ) =>
     post(request, '/api/companies/submit', {
       email,
       name: 'Katherine Johnson',
@@ -73,6 +78,7 @@ export const lead = {
       companySize: 'midsize',
       talentNeeds: 'Ten technicians.',
       timeline: 'soon',
+      attribution,
     }),
 };
 

@@ -39,7 +39,7 @@ export function UnmatchedList({
   unmatched: UnmatchedSpend[];
   more: FunnelFigures['moreUnmatchedSpend'];
   currency: string;
-  /** The utm_campaign values this range's leads carry without spend: what a match names. */
+  /** utm_campaign values of this range's visitors and leads without spend: what a match names. */
   campaigns: string[];
 }) {
   const canWork = useCan('work');
@@ -51,8 +51,9 @@ export function UnmatchedList({
   return (
     <Panel title="Unmatched spend" {...box}>
       <p className="mt-1 text-sm text-slate-700">
-        No lead's utm_campaign equals these campaigns' id or name in this range.
-        {canWork && ' Name the utm_campaign their leads carry to count them.'}
+        No visitor or lead (candidate or company) of this range came with a utm_campaign equal to
+        these campaigns' id or name.
+        {canWork && ' Name the utm_campaign their visitors and leads carry to count them.'}
       </p>
       <datalist id={`${id}-campaigns`}>
         {campaigns.map((campaign) => (

@@ -13,13 +13,23 @@ import { useCan } from '../api/session';
 import { Select } from '../ui/controls';
 import { SpendUpload } from './spend-upload';
 import { MatchedList, UnmatchedList } from './campaign-matches';
-import { FiguresTable, keyHeaders, type FigureColumn } from './figures-table';
+import { FiguresTable, keyHeaders, keyNoun, type FigureColumn } from './figures-table';
 import { axisStroke, ChartFigure, fromZero, lines, UPlotChart } from './charts';
 import { formatNumber, majorUnits, money } from '../ui/format';
 import { Panel } from '../ui/panel';
 import { useKeepFocus } from '../ui/keep-focus';
 
-/** Spend (left axis, in the report's currency) and placements (right axis) per week. */
+const isPartial = (week: FunnelWeek | undefined) => week !== undefined && week.days < 7;
+const dash = [6, 4];
+/** "Week of 2026-11-30", and how much of it a partial week holds. */
+const weekLabel = (week: FunnelWeek) =>
+  isPartial(week) ? `${week.week} (partial: ${week.days} of 7 days)` : week.week;
+
+/**
+ * Spend (left axis, in the report's currency) and placements (right axis) per week; a partial
+ * week's line dashed, as a series of its own (uPlot dashes a whole series): a week in progress
+ * is not a drop.
+ */
 function SpendChart({ weeks, currency }: { weeks: FunnelWeek[]; currency: string }) {
   const options = useMemo(
     () => ({
@@ -28,6 +38,8 @@ function SpendChart({ weeks, currency }: { weeks: FunnelWeek[]; currency: string
         {},
         { label: `Spend (${currency})`, scale: 'spend', ...lines[0] },
         { label: 'Placements', scale: 'placed', ...lines[1] },
+        { label: 'Spend, partial week', scale: 'spend', ...lines[0], fill: undefined, dash },
+        { label: 'Placements, partial week', scale: 'placed', ...lines[1], dash },
       ],
       axes: [
         {
@@ -44,14 +56,26 @@ function SpendChart({ weeks, currency }: { weeks: FunnelWeek[]; currency: string
     }),
     [currency],
   );
-  const data = useMemo(
-    (): uPlot.AlignedData => [
-      weeks.map((week) => Date.parse(`${week.week}T00:00:00Z`) / 1000),
+  const data = useMemo((): uPlot.AlignedData => {
+    const [spend, placed] = [
       weeks.map((week) => majorUnits(week.spend, currency)),
       weeks.map((week) => week.placed),
-    ],
-    [weeks, currency],
-  );
+    ];
+    // Full weeks solid; a partial week and its neighbours dashed, so the lines meet.
+    const full = (values: number[]) =>
+      values.map((value, index) => (isPartial(weeks[index]) ? null : value));
+    const partial = (values: number[]) =>
+      values.map((value, index) =>
+        [-1, 0, 1].some((step) => isPartial(weeks[index + step])) ? value : null,
+      );
+    return [
+      weeks.map((week) => Date.parse(`${week.week}T00:00:00Z`) / 1000),
+      full(spend),
+      full(placed),
+      partial(spend),
+      partial(placed),
+    ];
+  }, [weeks, currency]);
   return <UPlotChart options={options} data={data} testId="spend-chart" />;
 }
 
@@ -93,7 +117,7 @@ function CostsTable({ data }: { data: FunnelFigures }) {
         className="max-w-xs"
       />
       <FiguresTable
-        caption={`Costs per ${keyHeaders[grouping].toLowerCase()}${data.currency ? ` (${data.currency})` : ''}`}
+        caption={`Costs per ${keyNoun(grouping)}${data.currency ? ` (${data.currency})` : ''}`}
         by={grouping}
         columns={columns}
         rows={data[grouping]}
@@ -156,22 +180,22 @@ export function CostsSection({
       {data.currency && (
         <>
           <ChartFigure
-            caption={`Spend and placements per week (${data.currency}; a lead counts in the week it arrived)`}
+            caption={`Spend and placements per week (${data.currency}; a lead counts in the week it arrived; dashed: a partial week, only partly in the range or still in progress)`}
             chart={<SpendChart weeks={data.weeks} currency={data.currency} />}
             tableToggle="Show the weeks as a table"
             headers={['Week of', 'Spend', 'Placements']}
             rows={data.weeks.map((week) => ({
               key: week.week,
-              cells: [week.week, money(week.spend, data.currency), week.placed],
+              cells: [weekLabel(week), money(week.spend, data.currency), week.placed],
             }))}
           />
           <UnmatchedList
             unmatched={data.unmatchedSpend}
             more={data.moreUnmatchedSpend}
             currency={data.currency}
-            campaigns={data.utmCampaigns
-              .filter((step) => step.key !== null && step.leads > 0 && step.spend === null)
-              .map((step) => step.key!)}
+            campaigns={data.utmCampaigns.flatMap((step) =>
+              step.key !== null && step.spend === null ? [step.key] : [],
+            )}
           />
           <MatchedList />
         </>

@@ -18,6 +18,9 @@ export const keyHeaders = {
   utmCampaigns: 'UTM campaign',
 };
 type By = keyof typeof keyHeaders;
+/** A key's header inside a sentence: "landing page", but "UTM campaign". */
+export const keyNoun = (by: By) =>
+  keyHeaders[by].replace(/^[A-Z](?=[a-z])/, (first) => first.toLowerCase());
 
 const keyLabel = (by: By, key: string | null) =>
   key ?? (by === 'landingPages' ? '(no page recorded)' : '(none)');
@@ -96,7 +99,7 @@ export function FiguresTable<Row extends { key: string | null }>({
   const more = unlisted && unlisted.keys > 0 && (
     <>
       {' '}
-      Not listed: {formatNumber(unlisted.keys)} more {keyHeaders[by].toLowerCase()}s, with{' '}
+      Not listed: {formatNumber(unlisted.keys)} more {keyNoun(by)}s, with{' '}
       {formatNumber(unlisted.visitors)} visitors, {formatNumber(unlisted.leads)} leads
       {unlisted.currency && ` and ${money(unlisted.spend, unlisted.currency)} of spend`} (the first{' '}
       {KEYS_LISTED} by spend, then visitors, are listed). A shorter range lists them.

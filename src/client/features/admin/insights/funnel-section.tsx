@@ -22,6 +22,17 @@ const counted = (
   field: 'visitors' | FunnelStageKey | 'recoveredByReminders' | 'companies',
 ): FigureColumn<FunnelStep> => ({ header, value: (row) => formatNumber(row[field]) });
 const [leads, applications, ...laterStages] = funnelStages;
+/** A rate of leads or companies per visitor, marked where the visitors were under-counted. */
+const rateOf = (
+  header: string,
+  rate: 'leadRate' | 'companyRate',
+  count: 'leads' | 'companies',
+): FigureColumn<FunnelStep> => ({
+  header,
+  value: (row) => (
+    <LeadRate rate={row[rate]} undercounted={row.visitorsUndercounted && row[count] > 0} />
+  ),
+});
 
 const funnelTables = [
   ['landingPages', 'Funnel per landing page'],
@@ -32,10 +43,7 @@ const funnelTables = [
 const funnelColumns: FigureColumn<FunnelStep>[] = [
   counted('Visitors', 'visitors'),
   counted(leads.label, leads.key),
-  {
-    header: 'Lead rate',
-    value: (row) => <LeadRate rate={row.leadRate} undercounted={row.visitorsUndercounted} />,
-  },
+  rateOf('Lead rate', 'leadRate', 'leads'),
   counted(applications.label, applications.key),
   { header: 'Application rate', value: (row) => ratePercent(row.applicationRate) },
   ...laterStages.map((stage) => counted(stage.label, stage.key)),
@@ -43,6 +51,7 @@ const funnelColumns: FigureColumn<FunnelStep>[] = [
   { header: 'Median hours to booking', value: (row) => row.medianHoursToBooking ?? '—' },
   counted('Recovered by reminders', 'recoveredByReminders'),
   counted('Companies', 'companies'),
+  rateOf('Company rate', 'companyRate', 'companies'),
 ];
 
 /** The Funnel section of the Overview tab, for a date range (default: the last 30 UTC days). */
@@ -108,7 +117,8 @@ export function FunnelSection() {
             <p role="status" className="text-sm text-slate-700">
               Figures for {data.from} to {data.to} (UTC days). A visitor counts once a day per
               campaign they came with, on the page they entered. Lead rate: leads per visitor (at
-              most 100%); application rate: applications per lead.
+              most 100%); company rate: company leads per visitor, the rate of a page for employers
+              such as /companies; application rate: applications per lead.
             </p>
             <dl aria-label="Funnel stages" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {funnelStages.map((stage, index) => (

@@ -4,7 +4,7 @@ import { VISITORS_UNDERCOUNTED } from '@shared/admin-funnel';
 export const ratePercent = (rate: number | null) =>
   rate === null ? '—' : `${(rate * 100).toFixed(1)}%`;
 
-/** A lead rate, marked where leads exceed the visitors counted; the note explains the mark. */
+/** A lead or company rate, marked where leads exceed the visitors counted; the note says why. */
 export function LeadRate({ rate, undercounted }: { rate: number | null; undercounted: boolean }) {
   return (
     <>
@@ -24,7 +24,7 @@ export function UndercountNote() {
   return (
     <>
       <span aria-hidden="true">* </span>
-      More leads than visitors: the lead rate shows 100% (— where none were counted).{' '}
+      More leads and companies than visitors: a rate shows at most 100% (— where none were counted).{' '}
       {VISITORS_UNDERCOUNTED}
     </>
   );

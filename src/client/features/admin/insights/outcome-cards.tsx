@@ -87,8 +87,10 @@ export function OutcomeCards() {
       <p className="text-sm text-slate-700">
         This week: {thisWeek.from} to now; the same days last week: {lastWeek.from} to{' '}
         {lastWeek.before.replace('T', ' ').slice(0, 16)} (UTC). Each figure counts the week&rsquo;s
-        leads that reached at least that stage; the cost per placement is the week&rsquo;s ad spend
-        (last week&rsquo;s last day pro rata, to the same hour) per lead of the week placed.
+        leads that reached at least that stage; the cost per placement is the week&rsquo;s spend on
+        candidates (matched campaigns&rsquo;, not unmatched spend nor a campaign that brought only
+        company leads; last week&rsquo;s last day pro rata, to the same hour) per lead of the week
+        placed.
       </p>
       {!now || !before ? (
         <Pending

@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import { LIST_PAGE_ROWS } from '../../src/shared/admin-audit';
 import { test } from './fixtures';
 import { axeViolations } from './support/site';
 import { expect, lead, openTab, searchFor, signIn, uniqueTag } from './support/admin';
@@ -124,4 +126,57 @@ test('a selection ends with its search: returning to the search does not tick it
   await status.selectOption('');
   await expect(panel.getByRole('checkbox', { name: /^Select Grace / })).toHaveCount(2);
   await expect(ticked).toHaveCount(0);
+});
+
+test.describe("on a recruiter's laptop, 1366 x 768", () => {
+  test.use({ viewport: { width: 1_366, height: 768 } });
+
+  /** A page of leads and one more: the table is taller than the screen, "Select all" is offered. */
+  async function pageTicked(page: Page, label: string) {
+    const tag = uniqueTag(label);
+    for (let n = 0; n <= LIST_PAGE_ROWS; n++) {
+      await lead.application(page.request, `${tag}${n}@example.com`, `${tag}n${n}`);
+    }
+    await signIn(page);
+    const panel = await openTab(page, 'Candidates', tag);
+    await panel.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    return { panel, bar: panel.getByRole('group', { name: 'Bulk actions' }) };
+  }
+
+  test('the result of a change is read where the recruiter is, the keyboard left in the list', async ({
+    page,
+  }) => {
+    const { panel, bar } = await pageTicked(page, 'bulkseen');
+    await bar.getByRole('button', { name: 'Assign' }).focus();
+    await page.keyboard.press('Enter');
+    const result = bar.getByText(`Unassigned ${LIST_PAGE_ROWS} leads.`);
+    await expect(
+      panel.getByRole('region', { name: 'Form completions through /career' }),
+    ).toBeFocused();
+    // Said once, politely; on screen, not under the fixed top bar.
+    await expect(page.locator('[aria-live]').filter({ hasText: 'Unassigned' })).toHaveCount(1);
+    await expect(result).toHaveAttribute('aria-live', 'polite');
+    const seen = await result.evaluate((line) => {
+      const { x, y, height } = line.getBoundingClientRect();
+      return line.contains(document.elementFromPoint(x + 1, y + height / 2));
+    });
+    expect(seen).toBe(true);
+  });
+
+  test('the bar fits one line; on a phone it wraps with 44-px targets', async ({ page }) => {
+    const { bar } = await pageTicked(page, 'bulkline');
+    const buttons = bar.getByRole('button');
+    await expect(buttons.last()).toHaveText('Clear selection');
+    await expect(bar.getByRole('button', { name: /^Select all \d+ matching$/ })).toBeVisible();
+    const tops = await buttons.evaluateAll((each) =>
+      each.map((button) => button.getBoundingClientRect().top),
+    );
+    expect(new Set(tops).size).toBe(1);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const heights = await bar
+      .locator('button, select')
+      .evaluateAll((each) => each.map((control) => control.getBoundingClientRect().height));
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(44);
+  });
 });

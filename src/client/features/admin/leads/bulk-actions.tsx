@@ -14,10 +14,7 @@ import { formatNumber, formatTotal } from '../ui/format';
 /** Leads one bulk change may cover (the server's limit). */
 const BULK_LIMIT = 10_000;
 /** The ticked rows of the page on screen, or every lead the tab's filter matches. */
-interface Selection {
-  ids: ReadonlySet<number>;
-  allMatching: boolean;
-}
+type Selection = { ids: ReadonlySet<number>; allMatching: boolean };
 
 const nothing: Selection = { ids: new Set(), allMatching: false };
 
@@ -141,7 +138,8 @@ export function BulkActions({
         {live}
       </p>
       {count > 0 ? (
-        <div className="mt-2 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3">
+        // One line from a laptop up, as the filters above; a phone's wrap keeps 44-px targets.
+        <div className="mt-2 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3 md:[&_button]:h-9 md:[&_button]:px-3 md:[&_button]:text-sm md:[&_select]:h-9 md:[&_select]:text-sm">
           <ActionForm
             label="Set status"
             busy={change.isPending}

@@ -30,9 +30,11 @@ export function useKeepFocus(rows: string, fallback: string) {
         if (!last || last.control.isConnected || document.activeElement !== document.body) return;
         const row = rowsNow()[last.index];
         last = undefined;
-        (
-          row?.querySelector<HTMLElement>(controls) ?? root.querySelector<HTMLElement>(fallback)
-        )?.focus();
+        const next =
+          row?.querySelector<HTMLElement>(controls) ?? root.querySelector<HTMLElement>(fallback);
+        // Not scrolled to when on screen: a tall table would scroll the bulk bar's result away.
+        const box = next?.getBoundingClientRect();
+        next?.focus({ preventScroll: box && box.top < innerHeight && box.bottom > 0 });
       });
       root.addEventListener('focusin', onFocus);
       observer.observe(root, { childList: true, subtree: true });

@@ -50,6 +50,9 @@ export type AuditAction = (typeof auditActions)[number];
 /** The dashboard's list page; a larger one (up to 500 rows) is a bulk read, and audited. */
 export const LIST_PAGE_ROWS = 25;
 
+/** Leads one bulk change may cover: the server refuses more, the list says so first. */
+export const BULK_LIMIT = 10_000;
+
 /** An entry as GET /api/admin/audit answers it. */
 export const auditEntrySchema = objectOf({
   id: integer,

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { BULK_LIMIT } from '@shared/admin-audit';
 import { fieldErrorsBody, rowId } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from './lead-change';
 import { assigneeFilter, listQuerystringSchema } from './listing-routes';
 import { badRequest, strictBody } from './strict-body';
 
-const { BULK_LIMIT, leadKinds } = adminApi;
+const { leadKinds } = adminApi;
 type LeadKind = (typeof leadKinds)[number];
 
 interface BulkBody extends ChangeBody {

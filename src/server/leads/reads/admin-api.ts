@@ -8,7 +8,7 @@ export { parseSort, sortPattern } from './lead-sort';
 export type { Page } from './lead-listing';
 export { byTime } from './timeline';
 export { exportTabs, type ExportTab } from './export/export-tabs';
-export { BULK_LIMIT, type BulkChange } from '../workflows/pipeline/bulk-changes';
+export { type BulkChange } from '../workflows/pipeline/bulk-changes';
 export { findAssignee, listAssignees } from '../workflows/pipeline/lead-assignment';
 export { INVALID_FIELDS_MESSAGE, validateBody } from '../workflows/capture/validate-body';
 export { candidateResumeLink } from '../workflows/people/candidate-contact';

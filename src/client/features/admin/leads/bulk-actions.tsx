@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BULK_LIMIT } from '@shared/admin-audit';
 import { leadStatuses, statusLabel } from '@shared/lead-status';
 import { Button } from '../../../components/ui/button';
 import { downloadFile, fieldMessage } from '../api/http';
@@ -10,9 +11,9 @@ import { AssigneeSelect } from './assignee-form';
 import { eachPersonValues, useStatusChangeAsk } from './status-message-offer';
 import { exportUrl, leadTabs, listFilter, type LeadTabId, type TabFilter } from './tabs';
 import { formatNumber, formatTotal } from '../ui/format';
+import { toast } from '../../../lib/toast-store';
+import { adminToasts } from '../ui/admin-toasts';
 
-/** Leads one bulk change may cover (the server's limit). */
-const BULK_LIMIT = 10_000;
 /** The ticked rows of the page on screen, or every lead the tab's filter matches. */
 type Selection = { ids: ReadonlySet<number>; allMatching: boolean };
 
@@ -93,6 +94,7 @@ export function BulkActions({
   const run = (
     body: ({ status: string } & Sending) | { assignee: number | null },
     said: (leads: string) => string,
+    failed: string,
   ) =>
     change.mutate(
       {
@@ -107,19 +109,27 @@ export function BulkActions({
           if ('status' in body) setStatus('');
           onClear();
         },
-        onError: (error) =>
-          setOutcome(`Error: ${fieldMessage(error) ?? 'Failed to change the status.'}`),
+        // A toast: the selection stays for a retry, and the line under it says what is selected.
+        onError: (error) => toast(adminToasts.error(fieldMessage(error) ?? failed)),
       },
     );
   const assign = () =>
-    run({ assignee: assignee === '' ? null : Number(assignee) }, (leads) =>
-      assignee === '' ? `Unassigned ${leads}.` : `Assigned ${leads}.`,
+    run(
+      { assignee: assignee === '' ? null : Number(assignee) },
+      (leads) => (assignee === '' ? `Unassigned ${leads}.` : `Assigned ${leads}.`),
+      'Failed to assign the leads.',
     );
   const setStatusOf = (sending: Sending) =>
-    run({ status, ...sending }, (leads) => {
-      const sent = sending.notify ? ' Their message goes to each person whose status changed.' : '';
-      return `Status set to ${statusLabel(status)} for ${leads}.${sent}`;
-    });
+    run(
+      { status, ...sending },
+      (leads) => {
+        const sent = sending.notify
+          ? ' Their message goes to each person whose status changed.'
+          : '';
+        return `Status set to ${statusLabel(status)} for ${leads}.${sent}`;
+      },
+      'Failed to change the status.',
+    );
   // One text for all of them, each person's own details filled in as it goes.
   const apply = () =>
     offer.ask(

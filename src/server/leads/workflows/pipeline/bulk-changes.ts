@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { BULK_LIMIT } from '@shared/admin-audit';
 import type { AlsoWrite } from '../../../platform/database/connection';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import { idIn } from '../../records/id-list';
@@ -7,8 +8,6 @@ import { assignLeads, type Assignee } from './lead-assignment';
 import type { StatusMessage } from '../messages/person-mail';
 import { cancelClosedCalls, changeStatus, type CancelCall } from './lead-pipeline';
 import type { PipelineTables } from '../../records/pipeline-tables';
-
-export const BULK_LIMIT = 10_000;
 
 export type LeadSelection<Filter> = { ids: readonly number[] } | { filter: Filter };
 

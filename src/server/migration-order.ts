@@ -67,4 +67,5 @@ export const migrationOrder = [
   '370_folded_search_keys',
   '380_booking_invited',
   '390_lead_activity_account',
+  '400_lead_activity_assignee',
 ] as const;

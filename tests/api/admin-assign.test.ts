@@ -106,7 +106,10 @@ describeEachDatabase(
       const detail = assigned.body as Assigned;
       expect(detail.assignee).toEqual({ id: ada, name: 'Ada' });
       expect(detail.status).toBe('new');
-      expect(detail.timeline?.at(-1)).toMatchObject({ kind: 'assigned', text: 'Assigned to Ada' });
+      expect(detail.timeline?.at(-1)).toMatchObject({
+        kind: 'assigned',
+        text: 'Assigned to Ada by Owner',
+      });
       const listed = await call(
         testApp,
         owner,
@@ -128,7 +131,7 @@ describeEachDatabase(
 
       const unassigned = await call(testApp, owner, 'PATCH', url, { assignee: null });
       expect((unassigned.body as Assigned).assignee).toBeNull();
-      expect((unassigned.body as Assigned).timeline?.at(-1)?.text).toBe('Unassigned');
+      expect((unassigned.body as Assigned).timeline?.at(-1)?.text).toBe('Unassigned by Owner');
 
       const audit = await call(testApp, owner, 'GET', '/api/admin/audit?limit=500');
       const entries = (audit.body as AuditEntryView[]).filter(

@@ -339,7 +339,7 @@ describeEachDatabase(
         headers: { cookie },
       });
       expect(detail.json().timeline.map((entry: { text: string }) => entry.text)).toContain(
-        'Assigned to Bulk Recruiter',
+        'Assigned to Bulk Recruiter by Owner',
       );
       expect((await auditEntries())[0]).toMatchObject({
         action: 'bulk_changed',

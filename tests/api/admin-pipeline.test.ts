@@ -213,7 +213,7 @@ describeEachDatabase(
         ['created', 'Lead created (/candidates)'],
         ['submitted', 'Submitted name and phone (/candidates)'],
         ['submitted', 'Submitted the questionnaire (/typeform)'],
-        ['email_sent', 'Form e-mail saved to the outbox: no mail server is configured'],
+        ['email_sent', 'Form e-mail saved to the outbox by Owner: no mail server is configured'],
         ['status_changed', 'Status changed from New to Qualified by Owner'],
         ['note', 'Called, starts in May.'],
       ]);

@@ -42,6 +42,11 @@ describeEachDatabase(
       });
       expect(noted.statusCode).toBe(201);
       expect((await patchCandidateStatus(app, id, 'contacted')).statusCode).toBe(200);
+      const mailed = {
+        method: 'POST',
+        url: `/api/candidate-submissions/${id}/send-email`,
+      } as const;
+      expect((await app.inject({ ...mailed, headers: { cookie: owner } })).statusCode).toBe(200);
       // Another person's lead that keeps this address as a secondary e-mail: not theirs.
       const other = uniqueEmail('other');
       await postJson(app, '/api/candidates/submit', {
@@ -86,6 +91,7 @@ describeEachDatabase(
       );
       // The team's change, naming no one of the team.
       expect(history).toContain('Status changed from New to Contacted');
+      expect(history).toContain('Form e-mail saved to the outbox: no mail server is configured');
       expect(response.body).not.toContain('by Owner');
       expect(copy.leads).toHaveLength(1);
       expect(response.body).not.toContain(NOTE);

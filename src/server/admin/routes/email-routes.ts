@@ -100,7 +100,7 @@ export const emailRoutes: FastifyPluginAsync<{
         );
         // The mail is gone: a failure to note it in the timeline must not answer 5xx.
         await desk.pipeline
-          .recordEmailSent(candidateKind.table, id, mailer.kind)
+          .recordEmailSent(candidateKind.table, id, request.adminSession!.account.id, mailer.kind)
           .catch((error: unknown) => {
             request.log.error({ err: error, candidateId: id }, 'timeline entry failed');
           });

@@ -45,6 +45,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
         if (checked.fields) return badRequest(reply, checked.fields);
         const { status, message, assignee, edited } = checked.value;
         const { id } = request.params;
+        const by = request.adminSession!.account.id;
         type Change = { from: string | number | null; to: string | number | null };
         const record =
           (action: 'assignee_changed' | 'status_changed', note = '') =>
@@ -55,13 +56,12 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
           };
         if (assignee !== undefined) {
           const also = record('assignee_changed');
-          if (!(await pipeline.setAssignee(table, id, assignee, also))) return notFound(reply);
+          if (!(await pipeline.setAssignee(table, id, by, assignee, also))) return notFound(reply);
         }
         if (status !== undefined) {
           // That the text was the recruiter's own, not the text: it may say anything of the person.
           const note = edited ? ', its message edited for this send' : '';
           const also = record('status_changed', note);
-          const by = request.adminSession!.account.id;
           if (!(await pipeline.setStatus(table, id, by, status, message, also))) {
             return notFound(reply);
           }

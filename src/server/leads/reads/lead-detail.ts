@@ -24,12 +24,15 @@ function submissionView(submission: Selectable<LeadSubmissionsTable>) {
   };
 }
 
-/** The lead's activity, oldest first, each with its account's name now (as a call's "by"). */
+/** The lead's activity, oldest first, each with its account's name now (as a call's "by"), and
+    an assignment's text its assignee's name now (rows before `assignee_id` keep the name then). */
 const activityOf = (db: Kysely<PipelineTables>, table: LeadTable, id: number) =>
   tablesOf<PipelineTables & Pick<AssignmentTables, 'admin_accounts'>>(db)
     .selectFrom('lead_activity')
-    .leftJoin('admin_accounts', 'admin_accounts.id', 'lead_activity.account_id')
-    .select(['kind', 'text', 'from_status', 'to_status', 'lead_activity.created_at', 'name'])
+    .leftJoin('admin_accounts as actor', 'actor.id', 'lead_activity.account_id')
+    .leftJoin('admin_accounts as assignee', 'assignee.id', 'lead_activity.assignee_id')
+    .select(['kind', 'from_status', 'to_status', 'lead_activity.created_at', 'actor.name'])
+    .select((eb) => eb.fn.coalesce('assignee.name', 'text').as('text'))
     .where('lead_table', '=', table)
     .where('lead_id', '=', id)
     .orderBy('lead_activity.id')

@@ -30,9 +30,10 @@ const formTexts: Record<SubmissionForm, string> = {
   'status-page': 'Corrected their details on the status page',
 };
 
-/** Who acted, as a call's entry says it: the person, or the account by its name now. */
+/** Who acted, as a call's entry says it: the account by its name now, or the person. */
+const byAccount = (activity: Activity) => (activity.name ? ` by ${activity.name}` : '');
 const byWhom = (activity: Activity) =>
-  activity.text === 'person' ? ' by the person' : activity.name ? ` by ${activity.name}` : '';
+  activity.text === 'person' ? ' by the person' : byAccount(activity);
 
 const fromPage = (page: string | null) => (page ? ` (${page})` : '');
 
@@ -56,8 +57,8 @@ function activityText(activity: Activity): string {
       return `Status changed from ${statusLabel(activity.from_status ?? '')} to ${statusLabel(activity.to_status ?? '')}${byWhom(activity)}`;
     case 'email_sent':
       return activity.text === 'outbox'
-        ? 'Form e-mail saved to the outbox: no mail server is configured'
-        : 'Form e-mail sent';
+        ? `Form e-mail saved to the outbox${byAccount(activity)}: no mail server is configured`
+        : `Form e-mail sent${byAccount(activity)}`;
     case 'note':
       return activity.text ?? '';
     case 'reminders_stopped':
@@ -71,7 +72,8 @@ function activityText(activity: Activity): string {
     case 'merged':
       return `Lead #${activity.text ?? ''} merged into this lead${byWhom(activity)}`;
     case 'assigned':
-      return activity.text === null ? 'Unassigned' : `Assigned to ${activity.text}`;
+      // Its text is a name: never the person's act.
+      return `${activity.text === null ? 'Unassigned' : `Assigned to ${activity.text}`}${byAccount(activity)}`;
   }
 }
 

@@ -6,3 +6,6 @@ export const idIn = (dialect: DialectName, ids: readonly number[]): RawBuilder<S
   dialect === 'postgres'
     ? sql<SqlBool>`${sql.ref('id')} = any(cast(${ids} as bigint[]))`
     : sql<SqlBool>`${sql.ref('id')} in (select value from json_each(${JSON.stringify(ids)}))`;
+
+/** An integer parameter in a select list: PostgreSQL reads a bare one there as text. */
+export const asInteger = (value: number | null) => sql<number>`cast(${value} as integer)`;

@@ -17,13 +17,15 @@ export interface LeadActivityTable {
     | 'opted_out'
     | 'data_downloaded'
     | 'opted_in';
-  /** A note, an e-mail's transport, `person` (own change), a merged lead's id, or the assignee. */
+  /** A note, an e-mail's transport, `person` (own act), a merged lead's id, an assignee (old). */
   text: string | null;
   /** A status change: the status before and after. */
   from_status: string | null;
   to_status: string | null;
   /** The account that acted (named as it is now when read); null: the person, server, old rows. */
   account_id: number | null;
+  /** Whom an `assigned` row gave the lead (named as now); null: unassigned, or older (`text`). */
+  assignee_id: number | null;
   created_at: string;
 }
 

@@ -262,12 +262,12 @@ function createLeadContacts(dialect: DialectName): Migration {
   };
 }
 
-/** 390: the account that wrote a note or changed a status (none: the person's or the server's). */
-const activityAccount: Migration = {
+/** 390 `account_id`: who acted (none: the person or the server); 400 `assignee_id`: whom. */
+const activityAccount = (column: string): Migration => ({
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('lead_activity').addColumn('account_id', 'integer').execute();
+    await db.schema.alterTable('lead_activity').addColumn(column, 'integer').execute();
   },
-};
+});
 
 /** The lead records' own tables and columns (the admin's listing and match keys have theirs). */
 export const leadRecordMigrations: MigrationSet = (dialect) => ({
@@ -284,5 +284,6 @@ export const leadRecordMigrations: MigrationSet = (dialect) => ({
   '166_lead_quarantine_dropped': quarantineDropped,
   '300_lead_contacts': createLeadContacts(dialect),
   '360_company_phone': addCompanyPhone,
-  '390_lead_activity_account': activityAccount,
+  '390_lead_activity_account': activityAccount('account_id'),
+  '400_lead_activity_assignee': activityAccount('assignee_id'),
 });

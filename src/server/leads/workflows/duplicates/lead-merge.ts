@@ -125,17 +125,18 @@ export function mergeCandidates(
     const othersContacts = await findContacts(trx, 'candidates', [otherId]);
     await eraseHistory(trx, 'lead_contacts', 'candidates', [otherId]);
     await trx.deleteFrom('candidates').where('id', '=', otherId).execute();
-    await trx
-      .updateTable('candidates')
-      .set(mergedValues(kept, other, sides, now) as never)
-      .where('id', '=', keptId)
-      .execute();
+    const values = mergedValues(kept, other, sides, now);
+    await trx.updateTable('candidates').set(values).where('id', '=', keptId).execute();
     const { lost, own } = contactsOf(sides);
     const lead = { table: 'candidates', id: keptId } as const;
     await keepContacts(trx, lead, [...lost, ...othersContacts], own, now);
     await refreshDerivedColumns(trx, lead);
     const merged = { kind: 'merged', text: String(otherId), account_id: by } as const;
     await addActivity(trx, 'candidates', keptId, merged);
+    // A status moved forward is the merging account's change, as one made on its own would be.
+    const [from_status, to_status] = [String(kept.status), values.status as string | undefined];
+    const moved = { kind: 'status_changed', from_status, to_status, account_id: by } as const;
+    if (to_status) await addActivity(trx, 'candidates', keptId, moved);
     return true;
   });
 }

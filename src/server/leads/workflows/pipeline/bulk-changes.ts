@@ -72,7 +72,8 @@ export class BulkChanges<Filter> {
         await changeStatus(trx, dialect, table, changed, status, { message, statusEvents, by });
       }
       const found = rows.map((row) => row.id);
-      const assigned = assignee === undefined ? 0 : await assignLeads(trx, table, found, assignee);
+      const assigned =
+        assignee === undefined ? 0 : await assignLeads(trx, table, found, assignee, by);
       const counts = { count: rows.length, changed: changed.length, assigned };
       // The audit log's tables are the admin's, not the lead context's.
       await audit(trx, counts);

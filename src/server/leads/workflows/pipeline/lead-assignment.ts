@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { ADMIN_ROLES, can, type AdminRole } from '@shared/admin-accounts';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 import { tablesOf } from '../../../platform/database/connection';
+import { asInteger } from '../../records/id-list';
 import type { LeadTable } from '../../records/lead-tables';
 import type { PipelineTables } from '../../records/pipeline-tables';
 
@@ -67,12 +68,14 @@ export function findAssignee(db: AnyDb, id: number): Promise<Assignee | undefine
   return assignable(db).where('id', '=', id).executeTakeFirst();
 }
 
-/** Sets the assignee of up to 10,000 leads, with a timeline entry each: one statement each. */
+/** Account `by` (null: the server, by turn) sets the assignee of up to 10,000 leads, with a
+    timeline entry each: one statement each. */
 export async function assignLeads(
   db: AnyDb,
   table: LeadTable,
   ids: readonly number[],
   assignee: Assignee | null,
+  by: number | null,
 ): Promise<number> {
   if (ids.length === 0) return 0;
   const tables = tablesOf<PipelineTables>(db);
@@ -86,7 +89,7 @@ export async function assignLeads(
   const now = new Date().toISOString();
   await tables
     .insertInto('lead_activity')
-    .columns(['lead_table', 'lead_id', 'kind', 'text', 'created_at'])
+    .columns(['lead_table', 'lead_id', 'kind', 'assignee_id', 'account_id', 'created_at'])
     .expression(
       tables
         .selectFrom(table)
@@ -95,7 +98,8 @@ export async function assignLeads(
           eb.val(table).as('lead_table'),
           'id',
           eb.val('assigned').as('kind'),
-          eb.val(assignee?.name ?? null).as('text'),
+          asInteger(assignee?.id ?? null).as('assignee_id'),
+          asInteger(by).as('account_id'),
           eb.val(now).as('created_at'),
         ]),
     )
@@ -130,5 +134,5 @@ export async function assignInTurn(db: AnyDb, table: LeadTable, id: number): Pro
     .values({ account_id: next.id, turn })
     .onConflict((conflict) => conflict.column('account_id').doUpdateSet({ turn }))
     .execute();
-  await assignLeads(db, table, [id], next);
+  await assignLeads(db, table, [id], next, null);
 }

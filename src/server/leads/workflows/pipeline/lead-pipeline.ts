@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { closingStatuses } from '@shared/lead-status';
 import { isStatusEvent, recordStatusConversion } from '../../../conversions';
-import { idIn } from '../../records/id-list';
+import { asInteger, idIn } from '../../records/id-list';
 import type { DialectName } from '../../../platform/database/migration-runner';
 import { tablesOf, type AlsoWrite } from '../../../platform/database/connection';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
@@ -135,8 +135,7 @@ export async function changeStatus(
           sql.lit('status_changed').as('kind'),
           'status',
           sql.val(status).as('to_status'),
-          // Typed: PostgreSQL reads a bare parameter in a select list as text.
-          sql<number>`cast(${by} as integer)`.as('account_id'),
+          asInteger(by).as('account_id'),
           sql.val(now.toISOString()).as('created_at'),
         ])
         .where(idIn(dialect, ids)),
@@ -201,10 +200,11 @@ export class LeadPipeline {
     return changed;
   }
 
-  /** Sets the lead's assignee (decision 162); {from, to} account ids, undefined for no lead. */
+  /** Account `by` sets the assignee (162); {from, to} account ids, undefined for no lead. */
   async setAssignee(
     table: LeadTable,
     id: number,
+    by: number,
     assignee: Assignee | null,
     also?: AlsoWrite<Change>,
   ) {
@@ -214,7 +214,7 @@ export class LeadPipeline {
         .select('assignee_id')
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      await assignLeads(trx, table, [id], assignee);
+      await assignLeads(trx, table, [id], assignee, by);
       return { from: lead.assignee_id, to: assignee?.id ?? null };
     };
     return withLockedLead<Change>(this.db, this.dialect, { table, id }, work, also);
@@ -236,9 +236,10 @@ export class LeadPipeline {
     return withLockedLead(this.db, this.dialect, { table, id }, work, also);
   }
 
-  async recordEmailSent(table: LeadTable, id: number, transport: string): Promise<void> {
+  /** Account `by` sent the form e-mail through `transport`. */
+  async recordEmailSent(table: LeadTable, id: number, by: number, transport: string) {
     await withLockedLead(this.db, this.dialect, { table, id }, (trx) =>
-      addActivity(trx, table, id, { kind: 'email_sent', text: transport }),
+      addActivity(trx, table, id, { kind: 'email_sent', text: transport, account_id: by }),
     );
   }
 }

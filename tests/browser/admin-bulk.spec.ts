@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { LIST_PAGE_ROWS } from '../../src/shared/admin-audit';
 import { test } from './fixtures';
 import { axeViolations } from './support/site';
-import { expect, lead, openTab, searchFor, signIn, uniqueTag } from './support/admin';
+import { expect, lead, openTab, searchFor, signIn, toast, uniqueTag } from './support/admin';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -126,6 +126,24 @@ test('a selection ends with its search: returning to the search does not tick it
   await status.selectOption('');
   await expect(panel.getByRole('checkbox', { name: /^Select Grace / })).toHaveCount(2);
   await expect(ticked).toHaveCount(0);
+});
+
+test('a change that fails says so, the selection kept for another try', async ({
+  page,
+  consoleGuard,
+}) => {
+  const tag = uniqueTag('bulkfail');
+  await lead.application(page.request, `${tag}@example.com`, `${tag}n1`);
+  await signIn(page);
+  const panel = await openTab(page, 'Candidates', tag);
+  const bar = panel.getByRole('group', { name: 'Bulk actions' });
+  await panel.getByRole('checkbox', { name: `Select Grace ${tag}n1` }).check();
+  // The laptop's connection drops as the change goes (the network, not the server).
+  await page.route('**/bulk', (route) => route.abort('connectionreset'));
+  consoleGuard.allow(/ERR_CONNECTION_RESET/);
+  await bar.getByRole('button', { name: 'Assign' }).click();
+  await expect(toast(page, 'Error')).toContainText('Failed to assign the leads.');
+  await expect(bar.locator('[aria-live="polite"]')).toHaveText('1 selected');
 });
 
 test.describe("on a recruiter's laptop, 1366 x 768", () => {

@@ -41,8 +41,11 @@ const windows = z
   .array(windowSchema)
   .check(z.maxLength(MAX_WINDOWS, { error: `At most ${MAX_WINDOWS} windows a day` }));
 
+const chooseZone = 'Choose a time zone by its name';
+
 export const availabilitySchema = z.object({
-  timeZone: z.string().check(z.refine(isTimeZone, { error: 'Choose a time zone by its name' })),
+  // Missing or null too (a GET's answer before the first save, sent back as it was).
+  timeZone: z.string({ error: chooseZone }).check(z.refine(isTimeZone, { error: chooseZone })),
   weekly: z.object(
     Object.fromEntries(WEEKDAYS.map((day) => [day, windows])) as Record<Weekday, typeof windows>,
   ),
@@ -100,6 +103,8 @@ export const DEFAULT_AVAILABILITY: Availability = {
 };
 
 export const AVAILABILITY_URL = '/api/admin/booking/availability';
+/** Its GET: a host who never saved has no zone yet (the screen starts on the browser's, issue 43). */
+export type AvailabilityAnswer = Omit<Availability, 'timeZone'> & { timeZone: string | null };
 
 /** The signed-in host's calendar feed: GET when its link was made, POST a new link (shown once). */
 export const CALENDAR_FEED_URL = '/api/admin/booking/feed';

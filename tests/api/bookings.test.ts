@@ -79,7 +79,10 @@ describeEachDatabase(
       const { app } = current();
       const first = await app.inject({ url: AVAILABILITY_URL, headers: { cookie: owner } });
       expect(first.statusCode).toBe(200);
-      expect(first.json()).toEqual(DEFAULT_AVAILABILITY);
+      // No zone until one is saved: the screen starts on the browser's, not on UTC's hours.
+      const unsaved = { ...DEFAULT_AVAILABILITY, timeZone: null };
+      expect(first.json()).toEqual(unsaved);
+      documented('GET', AVAILABILITY_URL, first);
 
       const bad = await saveAvailability(
         app,
@@ -102,7 +105,12 @@ describeEachDatabase(
       });
       expect(
         (await app.inject({ url: AVAILABILITY_URL, headers: { cookie: owner } })).json(),
-      ).toEqual(DEFAULT_AVAILABILITY);
+      ).toEqual(unsaved);
+      // Sent back unchanged, the answer with no zone is refused by name: nothing saved unseen.
+      expect((await saveAvailability(app, unsaved, owner)).json()).toEqual({
+        error: INVALID,
+        fields: { timeZone: 'Choose a time zone by its name' },
+      });
 
       const saved = await saveAvailability(app, OPEN, owner);
       expect(saved.statusCode).toBe(200);
@@ -117,7 +125,7 @@ describeEachDatabase(
       const viewer = await newAccount(app, smtp, owner, 'viewer');
       const closed = { ...OPEN, weekly: Object.fromEntries(WEEKDAYS.map((day) => [day, []])) };
       for (const [account, status, body] of [
-        [recruiter, 200, DEFAULT_AVAILABILITY],
+        [recruiter, 200, unsaved],
         [viewer, 403, undefined],
       ] as const) {
         const read = await app.inject({

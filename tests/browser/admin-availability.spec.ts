@@ -7,6 +7,8 @@ import { axeViolations } from './support/site';
 // booking pages must not see this test's hours.
 
 test.describe.configure({ timeout: 90_000 });
+// A host in New York: hours not saved yet start on this zone, not on UTC's (4 am here).
+test.use({ timezoneId: 'America/New_York' });
 
 const server = ownServer();
 
@@ -19,8 +21,12 @@ test('an owner sets the hours and seats, is told of a bad value by its field, sa
     name: 'Your availability',
   });
   const field = (name: string) => section.getByLabel(name, { exact: true });
-  // Nothing saved: weekdays 9 to 12 and 1 to 5, weekends closed, one seat.
-  await expect(field('Time zone')).toHaveValue('UTC');
+  // Nothing saved: weekdays 9 to 12 and 1 to 5 on this browser's clock, said so, weekends
+  // closed, one seat.
+  await expect(field('Time zone')).toHaveValue('America/New_York');
+  await expect(field('Time zone')).toHaveAccessibleDescription(
+    "The windows below are on this zone's clock: this browser's, until you save.",
+  );
   await expect(field('Monday window 1 start')).toHaveValue('09:00');
   await expect(field('Monday window 2 end')).toHaveValue('17:00');
   await expect(section.getByRole('group', { name: 'Saturday' })).toContainText('Closed');
@@ -54,6 +60,9 @@ test('an owner sets the hours and seats, is told of a bad value by its field, sa
   });
   const after = (name: string) => reloaded.getByLabel(name, { exact: true });
   await expect(after('Time zone')).toHaveValue('America/Chicago');
+  await expect(after('Time zone')).toHaveAccessibleDescription(
+    "The windows below are on this zone's clock.",
+  );
   await expect(after('Monday window 1 start')).toHaveValue('10:30');
   await expect(after('Saturday window 1 start')).toHaveValue('10:00');
   await expect(after('Saturday window 1 end')).toHaveValue('14:00');

@@ -34,11 +34,16 @@ export const availabilityRoutes: FastifyPluginAsync = async (app) => {
     url: AVAILABILITY_URL,
     schema: availabilitySchema,
     summaries: {
-      get: 'Your availability for screening calls: weekly windows, exceptions and rules (the defaults until you save; until then you offer no calls)',
+      get: 'Your availability for screening calls: weekly windows, exceptions and rules (the defaults, with no time zone, until you save; until then you offer no calls)',
       put: 'Replaces your availability; bookings already made stay, and calls needing a host are offered to the hosts free then',
     },
+    // No zone until the host saves one: a default zone saved unseen would offer calls at night.
     read: async (request) =>
-      (await availabilityOf(app.database.db, accountOf(request))) ?? DEFAULT_AVAILABILITY,
+      (await availabilityOf(app.database.db, accountOf(request))) ?? {
+        ...DEFAULT_AVAILABILITY,
+        timeZone: null,
+      },
+    unsaved: { timeZone: { type: ['string', 'null'], description: 'null: none saved yet' } },
     // Hours saved may take up calls needing a host (decision 156).
     save: async (request, settings) => {
       await store.saveAvailability(accountOf(request), settings);

@@ -9,7 +9,9 @@ interface SettingsDocument<Schema extends $ZodType> {
   url: string;
   schema: Schema;
   summaries: { get: string; put: string };
-  read(request: FastifyRequest): Promise<output<Schema>>;
+  /** The saved document; `unsaved` describes what its properties may be before a first save. */
+  read(request: FastifyRequest): Promise<{ [K in keyof output<Schema>]: output<Schema>[K] | null }>;
+  unsaved?: Record<string, unknown>;
   /** Saves; what it answers beside the document travels in the properties `beside` describes. */
   save(request: FastifyRequest, settings: output<Schema>): Promise<object | void>;
   beside?: Record<string, unknown>;
@@ -21,11 +23,18 @@ interface SettingsDocument<Schema extends $ZodType> {
  */
 export function settingsRoutes<Schema extends $ZodType>(
   app: FastifyInstance,
-  { url, schema, summaries, read, save, beside }: SettingsDocument<Schema>,
+  { url, schema, summaries, read, save, beside, unsaved }: SettingsDocument<Schema>,
 ) {
   const body = bodySchemaOf(schema);
-  const saved = { ...body, properties: { ...(body.properties as object), ...beside } };
-  app.get(url, { schema: { summary: summaries.get, response: { 200: body } } }, read);
+  const withProperties = (more: object | undefined) => ({
+    ...body,
+    properties: { ...(body.properties as object), ...more },
+  });
+  app.get(
+    url,
+    { schema: { summary: summaries.get, response: { 200: withProperties(unsaved) } } },
+    read,
+  );
   app.put(
     url,
     {
@@ -33,7 +42,7 @@ export function settingsRoutes<Schema extends $ZodType>(
         summary: summaries.put,
         // Checked by the shared zod schema: documented only, so ajv neither coerces nor strips.
         documentedBody: body,
-        response: { 200: saved, 400: fieldErrorsBody },
+        response: { 200: withProperties(beside), 400: fieldErrorsBody },
       },
     },
     async (request, reply) => {

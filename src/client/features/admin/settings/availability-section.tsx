@@ -5,6 +5,7 @@ import {
   AVAILABILITY_URL,
   availabilitySchema,
   type Availability,
+  type AvailabilityAnswer,
 } from '@shared/booking-availability';
 import { TextField } from '../../../components/ui/form-field';
 import { zodResolver } from '../../../lib/zod-resolver';
@@ -27,19 +28,21 @@ const RULES: readonly (readonly [NumberRule, string, hint?: string])[] = [
   ['seats', 'Seats per slot', '1 for a screening call, more for a group information session'],
 ];
 
-function AvailabilityForm({ saved }: { saved: Availability }) {
+function AvailabilityForm({ saved }: { saved: AvailabilityAnswer }) {
+  // No zone saved yet: this browser's, shown as such (UTC's 9 to 5 is 4 am in New York).
+  const timeZone = saved.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const form = useForm<Availability>({
     resolver: zodResolver(availabilitySchema),
-    defaultValues: saved,
+    defaultValues: { ...saved, timeZone },
   });
   // Every IANA zone the browser knows, with the saved one even if it is an alias (UTC).
   const zones = useMemo(() => {
     const known = Intl.supportedValuesOf('timeZone');
-    return (known.includes(saved.timeZone) ? known : [saved.timeZone, ...known]).map((zone) => ({
+    return (known.includes(timeZone) ? known : [timeZone, ...known]).map((zone) => ({
       value: zone,
       label: zone.replaceAll('_', ' '),
     }));
-  }, [saved.timeZone]);
+  }, [timeZone]);
   const { pending, formProps } = useSaveSettings(AVAILABILITY_URL, form, 'availability');
   const { errors } = form.formState;
   return (
@@ -50,7 +53,7 @@ function AvailabilityForm({ saved }: { saved: Availability }) {
         render={({ field }) => (
           <Select
             label="Time zone"
-            hint="The windows below are on this zone's clock."
+            hint={`The windows below are on this zone's clock${saved.timeZone ? '' : ": this browser's, until you save"}.`}
             options={zones}
             error={errors.timeZone?.message}
             className="sm:max-w-sm"
@@ -94,7 +97,7 @@ function AvailabilityForm({ saved }: { saved: Availability }) {
 
 /** When the signed-in host takes screening calls: each owner and recruiter sets their own. */
 export function AvailabilitySection() {
-  const { data, isError } = useQuery<Availability>({ queryKey: [AVAILABILITY_URL] });
+  const { data, isError } = useQuery<AvailabilityAnswer>({ queryKey: [AVAILABILITY_URL] });
   return (
     <Panel id="availability" title="Your availability">
       <p className="text-sm text-slate-700">

@@ -31,6 +31,10 @@ const ROLE_PERMISSIONS: Record<AdminRole, readonly AdminPermission[]> = {
 export const can = (role: AdminRole, permission: AdminPermission): boolean =>
   ROLE_PERMISSIONS[role].includes(permission);
 
+/** Why a browser's session is over, told to that browser only (its cookie is the proof). */
+export const SESSION_ENDS = ['expired', 'ended', 'disabled'] as const;
+export type SessionEnd = (typeof SESSION_ENDS)[number];
+
 /** An account in the owner's list (GET /api/admin/users). */
 export const accountEntrySchema = objectOf({
   ...accountSchema.properties,

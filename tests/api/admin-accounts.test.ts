@@ -125,6 +125,7 @@ describeEachDatabase(
       expect(session.json().account.role).toBe('recruiter');
       expect((await json(app, 'GET', '/api/admin/session', browser)).json()).toEqual({
         authenticated: false,
+        ended: 'ended',
       });
       // Usable once.
       expect((await accept(GOOD_PASSWORD)).statusCode).toBe(404);
@@ -350,18 +351,23 @@ describeEachDatabase(
         role: 'viewer',
       });
       expect(demoted.json()).toMatchObject({ id: recruiter.id, role: 'viewer', disabled: false });
-      // The role applies to the live session at once.
-      expect(
-        (await json(app, 'GET', '/api/admin/export/candidates.csv', recruiter.cookie)).statusCode,
-      ).toBe(403);
+      // The role applies to the live session at once; the refusal names it, for the screen.
+      const refused = await json(app, 'GET', '/api/admin/export/candidates.csv', recruiter.cookie);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: 'A viewer account may not do this', role: 'viewer' });
 
       const disabled = await json(app, 'PATCH', `/api/admin/users/${recruiter.id}`, owner, {
         disabled: true,
       });
       expect(disabled.json()).toMatchObject({ disabled: true });
-      expect(
-        (await json(app, 'GET', '/api/candidate-submissions', recruiter.cookie)).statusCode,
-      ).toBe(401);
+      // Its browser is told why, on the next request and when it asks for its session.
+      const ended = await json(app, 'GET', '/api/candidate-submissions', recruiter.cookie);
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json()).toEqual({ error: 'Sign in required', ended: 'disabled' });
+      expect((await json(app, 'GET', '/api/admin/session', recruiter.cookie)).json()).toEqual({
+        authenticated: false,
+        ended: 'disabled',
+      });
       expect(
         (await signInWith(app, { email: recruiter.email, password: GOOD_PASSWORD })).statusCode,
       ).toBe(401);

@@ -111,7 +111,7 @@ describeEachDatabase(
         url: '/api/admin/session',
         headers: { cookie },
       });
-      expect(session.json()).toEqual({ authenticated: false });
+      expect(session.json()).toEqual({ authenticated: false, ended: 'expired' });
     });
 
     it('answers 401 after logout revoked the session, even when the cookie is replayed', async () => {

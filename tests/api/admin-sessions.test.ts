@@ -49,7 +49,7 @@ describeEachDatabase(
         url: '/api/admin/session',
         headers: { cookie },
       });
-      expect(session.json()).toEqual({ authenticated: false });
+      expect(session.json()).toEqual({ authenticated: false, ended: 'expired' });
     });
 
     it('ends a session 12 hours after sign-in, however busy it is', async () => {
@@ -63,7 +63,9 @@ describeEachDatabase(
         .execute();
       // Used a moment ago, yet past the absolute limit.
       expect((await lastSession(db)).last_seen_at).not.toBeNull();
-      expect((await list(app, cookie)).statusCode).toBe(401);
+      const refused = await list(app, cookie);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ error: 'Sign in required', ended: 'expired' });
     });
 
     it('signs out everywhere else and keeps the caller signed in', async () => {
@@ -87,7 +89,12 @@ describeEachDatabase(
       expect(response.statusCode).toBe(200);
       expect(response.json().ended).toBeGreaterThanOrEqual(others.length);
       expect((await list(app, caller)).statusCode).toBe(200);
-      for (const other of others) expect((await list(app, other)).statusCode).toBe(401);
+      // Each other browser is told why at its next request.
+      for (const other of others) {
+        const refused = await list(app, other);
+        expect(refused.statusCode).toBe(401);
+        expect(refused.json()).toEqual({ error: 'Sign in required', ended: 'ended' });
+      }
 
       const again = await app.inject({
         method: 'POST',

@@ -46,6 +46,37 @@ test.describe('sign out everywhere', () => {
   });
 });
 
+test.describe('a session ended from another one', () => {
+  const server = ownServer();
+
+  test('brings the sign-in form back saying why; signed in again, the focus is on the dashboard', async ({
+    page,
+    consoleGuard,
+  }) => {
+    consoleGuard.allow(/status of 401/);
+    const { baseUrl } = server();
+    await signIn(page, baseUrl);
+    const other = await playwrightRequest.newContext({ baseURL: baseUrl });
+    await other.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } });
+    expect((await other.post('/api/admin/sign-out-everywhere')).ok()).toBe(true);
+    await other.dispose();
+
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText(
+      'You were signed out from another session. Sign in again.',
+    );
+    // By keyboard: signed in, the dashboard's heading has the focus, and Tab goes on from it.
+    await page.getByLabel('Password').fill(E2E_ADMIN_PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    const heading = page.getByRole('heading', { name: 'Lead Dashboard' });
+    await expect(heading).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('searchbox')).toBeFocused();
+    await expect(page.getByText('You were signed out')).toHaveCount(0);
+  });
+});
+
 test.describe('your sessions after signing out everywhere', () => {
   const server = ownServer();
 

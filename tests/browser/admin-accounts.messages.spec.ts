@@ -5,7 +5,7 @@ import {
   WEEKDAYS,
 } from '../../src/shared/booking-availability';
 import { expect, lead, openAccountPage, openTab, signIn, uniqueTag } from './support/admin';
-import { expectToast } from './support/lead-forms';
+import { expectToast, toastItem } from './support/lead-forms';
 import { mailTo } from './support/mailbox';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { test } from './fixtures';
@@ -173,8 +173,25 @@ test("a recruiter made a viewer loses the work controls at the server's first re
       data: { role: 'viewer' },
     });
     expect(demoted.ok()).toBe(true);
+    // Every text the notifications show from now on: the delete's failure must never be one.
+    await page.evaluate(() => {
+      const shown: string[] = [];
+      Object.assign(window, { shownToasts: shown });
+      new MutationObserver(() =>
+        document.querySelectorAll('[role=region] li').forEach((item) => {
+          shown.push(item.textContent ?? '');
+        }),
+      ).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await panel.getByRole('button', { name: 'Delete Grace Demoted' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    // Told why, once, instead of the delete's own failure.
+    await expect(toastItem(page)).toHaveText(
+      /Role Changed.*Your role is now Viewer: you read the leads and figures/,
+    );
+    await expect(toastItem(page)).toHaveCount(1);
+    const shown = await page.evaluate(() => (window as { shownToasts?: string[] }).shownToasts);
+    expect(shown?.filter((text) => /Failed|Error/.test(text))).toEqual([]);
     await expect(page.getByRole('button', { name: 'Export to CSV' })).toHaveCount(0);
     await expect(panel.getByRole('button', { name: /^Delete / })).toHaveCount(0);
     await expect(page.getByRole('tab', { name: /^(Quarantine|People|Settings)/ })).toHaveCount(0);

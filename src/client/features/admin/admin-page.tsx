@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { KeyRound, Lock } from 'lucide-react';
+import type { SessionEnd } from '@shared/admin-accounts';
 import type { SecondFactor } from '@shared/admin-factors';
 import { Button, SubmitButton } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-field';
@@ -87,8 +88,15 @@ function SecondFactorForm({
   );
 }
 
+/** Why the session ended, when this screen did not end it: the sign-in form's first line. */
+const ENDED: Record<SessionEnd, string> = {
+  expired: 'Your session expired. Sign in again.',
+  ended: 'You were signed out from another session. Sign in again.',
+  disabled: 'Your account was disabled. An owner can enable it again.',
+};
+
 /** The password sign-in (the owner's); "Sign in with e-mail" adds a named account's e-mail. */
-function LoginForm() {
+function LoginForm({ ended }: { ended: SessionEnd | undefined }) {
   const headingId = useId();
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState<string | null>(null);
@@ -110,6 +118,11 @@ function LoginForm() {
           Admin Sign In
         </h1>
       </div>
+      {ended && (
+        <p role="status" className="mt-4 text-slate-700">
+          {ENDED[ended]}
+        </p>
+      )}
       {login.data && 'secondFactor' in login.data ? (
         <SecondFactorForm factors={login.data.secondFactor} onRestart={() => login.reset()} />
       ) : (
@@ -167,8 +180,12 @@ function LoginForm() {
 function AdminScreen() {
   const session = useAdminSession();
   useUrlForgetsPeopleAtSignOut(session.data?.authenticated);
+  const signedIn = session.data?.authenticated && !session.data.setupRequired;
+  // Signed in on this screen, not at a page load: the focus the sign-in had goes to the dashboard.
+  const [signingIn, setSigningIn] = useState(false);
+  if (session.data && !signedIn && !signingIn) setSigningIn(true);
   // The dashboard takes the screen's width; the rest keeps the site's column.
-  if (session.data?.authenticated && !session.data.setupRequired) return <Dashboard />;
+  if (signedIn) return <Dashboard takeFocus={signingIn} />;
   return (
     <Container className="py-8 sm:py-12">
       {session.isPending ? (
@@ -180,7 +197,7 @@ function AdminScreen() {
           The server could not be reached. Reload the page to try again.
         </p>
       ) : !session.data.authenticated ? (
-        <LoginForm />
+        <LoginForm ended={session.data.ended} />
       ) : (
         // ADMIN_REQUIRE_MFA: a second factor first, before any lead.
         <SecurityPanel setupRequired />

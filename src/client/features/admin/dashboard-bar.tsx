@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ComponentType } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Search } from 'lucide-react';
 import { clsx } from 'clsx';
 import { Button } from '../../components/ui/button';
@@ -74,14 +74,22 @@ export function DashboardBar({
   search,
   actions,
   onAccountPage,
+  takeFocus,
 }: {
   search: LeadSearch | null;
   actions: readonly BarAction[];
   onAccountPage(page: AccountPage): void;
+  takeFocus: boolean;
 }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-      <h1 className="text-2xl sm:text-3xl">Lead Dashboard</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-2xl focus:outline-none sm:text-3xl">
+        Lead Dashboard
+      </h1>
       {/* One field per tab: each keeps what was typed in it until it is sent. */}
       {search ? <SearchField key={search.tab} {...search} /> : null}
       <div className="flex flex-wrap items-center gap-2 sm:ml-auto">

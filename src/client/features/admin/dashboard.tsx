@@ -115,8 +115,11 @@ const triggerClass =
 // The spec's caption stays; what the tab holds beyond it (the /apply form's other ways in).
 const candidatesNote = 'It also holds the applicants who came through /training and /contact.';
 
-/** The signed-in dashboard (spec section 2), opening on Typeform Leads; auto-refreshed. */
-export function Dashboard() {
+/**
+ * The signed-in dashboard (spec section 2), opening on Typeform Leads; auto-refreshed. Just
+ * signed in (`takeFocus`), its heading takes the focus, where a keyboard's way starts.
+ */
+export function Dashboard({ takeFocus }: { takeFocus: boolean }) {
   const client = useQueryClient();
   // The tab and its list's search, filters and sort are in the URL: a reload keeps them.
   const { tab: linked, setTab, filter, setFilter } = useDashboardUrl();
@@ -245,6 +248,7 @@ export function Dashboard() {
         search={leadTab && { tab: leadTab, value: filter.q, onSearch }}
         actions={toolbar}
         onAccountPage={setTab}
+        takeFocus={takeFocus}
       />
       <DeliveryNotice onOpenLead={leadLink.show} />
       <Tabs.Root value={tab} onValueChange={setTab} className="mt-4 md:mt-2">

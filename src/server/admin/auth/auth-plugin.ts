@@ -122,16 +122,19 @@ async function adminAuth(app: FastifyInstance, { admin, dataDir, site }: ServerC
         await checkOrigin(request, reply);
         if (reply.sent) return;
       }
-      const session = await sessions.resume(sessionCookie.read(request));
+      const token = sessionCookie.read(request);
+      const session = await sessions.resume(token);
       if (session === undefined) {
-        await reply.code(401).send({ error: 'Sign in required' });
+        const ended = await sessions.whyEnded(token);
+        await reply.code(401).send({ error: 'Sign in required', ...(ended && { ended }) });
         return;
       }
       const { role } = session.account;
       const { method } = request;
       const { url } = request.routeOptions;
       if (!can(role, routePermission(method, url))) {
-        await reply.code(403).send({ error: `A ${role} account may not do this` });
+        // The role by name: a screen that thought otherwise learns its role changed.
+        await reply.code(403).send({ error: `A ${role} account may not do this`, role });
         return;
       }
       request.adminSession = session;

@@ -111,8 +111,12 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
   );
 
   app.get('/api/admin/session', { schema: { response: { 200: sessionBody } } }, async (request) => {
-    const session = await sessions.resume(adminAuth.sessionCookie.read(request));
-    if (session === undefined) return { authenticated: false };
+    const token = adminAuth.sessionCookie.read(request);
+    const session = await sessions.resume(token);
+    if (session === undefined) {
+      const ended = await sessions.whyEnded(token);
+      return { authenticated: false, ...(ended && { ended }) };
+    }
     return {
       authenticated: true,
       account: session.account,

@@ -1,4 +1,4 @@
-import { accountSchema } from '@shared/admin-accounts';
+import { accountSchema, SESSION_ENDS } from '@shared/admin-accounts';
 import { nullable, objectOf } from '../../platform/http/api-schemas';
 
 export const passwordText = { type: 'string', minLength: 1, maxLength: 1024 } as const;
@@ -17,6 +17,9 @@ export const signedInBody = {
   required: ['authenticated'],
 } as const;
 
+/** Signed out by no choice of this browser's: why (its cookie names a session that ended). */
+export const sessionEnd = { type: 'string', enum: SESSION_ENDS } as const;
+
 /** The spec's session answer, and beside it the second step or set-up still needed. */
 export const sessionBody = {
   type: 'object',
@@ -24,6 +27,7 @@ export const sessionBody = {
     ...signedInBody.properties,
     secondFactor: { type: 'array', items: { type: 'string' } },
     setupRequired: { type: 'boolean' },
+    ended: sessionEnd,
   },
   required: ['authenticated'],
 } as const;

@@ -1,7 +1,8 @@
 import type { RouteOptions } from 'fastify';
-import type { AdminPermission } from '@shared/admin-accounts';
+import { accountSchema, type AdminPermission } from '@shared/admin-accounts';
 import { describedError } from '../../platform/http/api-schemas';
 import { SESSION_SECURITY } from '../../platform/http/openapi';
+import { sessionEnd } from './auth-schemas';
 
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -67,14 +68,16 @@ export function documentGuardedRoute(route: RouteOptions): void {
   const permission = routePermission(method, route.url);
   const refusal = `${method === 'GET' || method === 'HEAD' ? '' : 'Cross-origin request refused, or '}the account's role lacks the ${permission} permission, or ADMIN_REQUIRE_MFA holds it at the set-up of a second factor`;
   const refused = describedError(refusal.charAt(0).toUpperCase() + refusal.slice(1));
+  const unsigned = describedError('No valid admin session (sign in first)');
+  const { role } = accountSchema.properties;
   route.schema = {
     ...schema,
     security: SESSION_SECURITY,
     response: {
-      401: describedError('No valid admin session (sign in first)'),
+      401: { ...unsigned, properties: { ...unsigned.properties, ended: sessionEnd } },
       403: {
         ...refused,
-        properties: { ...refused.properties, setupRequired: { type: 'boolean' } },
+        properties: { ...refused.properties, setupRequired: { type: 'boolean' }, role },
       },
       ...(schema.response as object | undefined),
     },

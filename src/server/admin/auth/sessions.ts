@@ -1,5 +1,5 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import type { AdminAccount } from '@shared/admin-accounts';
+import type { AdminAccount, SessionEnd } from '@shared/admin-accounts';
 import { networkOf } from '../../platform/http/address-key';
 import { newToken, sha256Hex } from '../../platform/http/tokens';
 import type { AdminAuthTables } from './auth-tables';
@@ -106,6 +106,22 @@ export class AdminSessions {
     }
     const account = { id: row.account_id, name: row.name, email: row.email, role: row.role };
     return { id: row.id, account };
+  }
+
+  /**
+   * Why `token`'s session is refused (resume gave none): its account disabled; ended elsewhere
+   * (signed out everywhere, ended from a list, or a new password); else expired, or long gone.
+   */
+  async whyEnded(token: string | undefined, now = new Date()): Promise<SessionEnd | undefined> {
+    if (!token || token.length > 200) return undefined;
+    const row = await this.db
+      .selectFrom('admin_sessions')
+      .innerJoin('admin_accounts as a', 'a.id', 'admin_sessions.account_id')
+      .select((eb) => ['a.disabled_at', isLive(eb, now).as('live'), 'revoked_at'])
+      .where('token_hash', '=', sha256Hex(token))
+      .executeTakeFirst();
+    if (row?.disabled_at) return 'disabled';
+    return row && (row.revoked_at || row.live) ? 'ended' : 'expired';
   }
 
   /** Logout: the session is refused from now on, even if its cookie is replayed. */

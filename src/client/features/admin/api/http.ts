@@ -2,16 +2,32 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { showToastsOnly, toast, type ToastInput } from '../../../lib/toast-store';
 import { session } from '../../../lib/session-keys';
+import type { AdminAccount, AdminRole, SessionEnd } from '@shared/admin-accounts';
 import { adminToasts } from '../ui/admin-toasts';
 
 export const SESSION_KEY = ['/api/admin/session'] as const;
-type Signed = { authenticated: boolean } | undefined;
+
+/** The spec's session answer and, beside `authenticated`, what the server adds. */
+export interface SessionState {
+  authenticated: boolean;
+  /** The account signed in. */
+  account?: AdminAccount;
+  /** ADMIN_REQUIRE_MFA: this account must set up a second factor before it sees a lead. */
+  setupRequired?: boolean;
+  /** Signed out by no choice of this screen's: why (the sign-in form says it). */
+  ended?: SessionEnd;
+}
 
 export const requestJson = async <T>(method: string, url: string, body?: unknown) =>
   (await (await apiRequest(method, url, body)).json()) as T;
 
-/** A refused request's JSON answer, parsed once: {"error"} and/or {"fields": {…}}. */
-function answerOf(error: ApiError): { error?: string; fields?: Record<string, string> } {
+/** A refused request's JSON answer: {"error"}, {"fields": {…}}, a 401's `ended`, a 403's `role`. */
+function answerOf(error: ApiError): {
+  error?: string;
+  fields?: Record<string, string>;
+  ended?: SessionEnd;
+  role?: AdminRole;
+} {
   try {
     return (JSON.parse(error.body) as object | null) ?? {};
   } catch {
@@ -51,7 +67,8 @@ export function saveFile(text: string, type: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+export const isUnauthorized = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 401;
 
 /**
  * Back to the sign-in form: the session is gone (expired, revoked, or signed out). What it read
@@ -59,12 +76,45 @@ export const isUnauthorized = (error: unknown) => error instanceof ApiError && e
  * too: only the sign-in form's show; none of the signed-in screen's stays, or comes later (a
  * change it asked for, failing once the session ended). A sign-in shows them all again.
  */
-export function markSignedOut(client: QueryClient): void {
+export function markSignedOut(client: QueryClient, ended?: SessionEnd): void {
   const signInToasts = [adminToasts.loggedOut.title, adminToasts.loginFailed.title];
   showToastsOnly(({ title }) => signInToasts.includes(title));
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
   session.remove('adminAuthenticated');
-  client.setQueryData(SESSION_KEY, { authenticated: false });
+  client.setQueryData<SessionState>(SESSION_KEY, { authenticated: false, ...(ended && { ended }) });
+}
+
+/**
+ * The account's role, changed by an owner while it is signed in, is told once, as the session
+ * answer or a 403 naming another role shows it; from that 403 until the session is read again,
+ * no failure toast shows: the refused action's own would hide why.
+ */
+function tellRoleChanges(client: QueryClient) {
+  let known: AdminAccount | undefined;
+  client.getQueryCache().subscribe(({ query }) => {
+    if (query.queryKey[0] !== SESSION_KEY[0]) return;
+    const account = (query.state.data as SessionState | undefined)?.account;
+    if (known && account?.id === known.id && account.role !== known.role) {
+      toast(adminToasts.roleChanged(account.role));
+    }
+    known = account;
+  });
+  return (error: unknown) => {
+    if (!(error instanceof ApiError && error.status === 403)) return;
+    const { role } = answerOf(error);
+    const signed = client.getQueryData<SessionState>(SESSION_KEY);
+    const changed = role && signed?.account && signed.account.role !== role;
+    if (changed) {
+      showToastsOnly(({ variant }) => variant !== 'destructive');
+      client.setQueryData(SESSION_KEY, { ...signed, account: { ...signed.account, role } });
+    }
+    void client.invalidateQueries({ queryKey: SESSION_KEY }).then(() => {
+      if (!changed) return;
+      const now = client.getQueryData<SessionState>(SESSION_KEY);
+      if (now?.authenticated) showToastsOnly();
+      else markSignedOut(client, now?.ended);
+    });
+  };
 }
 
 /**
@@ -74,27 +124,25 @@ export function markSignedOut(client: QueryClient): void {
  * once the session, read again, is gone.
  */
 export function createAdminQueryClient(): QueryClient {
-  const onRefused = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 403) {
-      void client.invalidateQueries({ queryKey: SESSION_KEY });
-    }
-  };
   const client: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, { meta }) => {
         onRefused(error);
-        if (isUnauthorized(error)) markSignedOut(client);
+        if (isUnauthorized(error)) markSignedOut(client, answerOf(error).ended);
         else if (meta?.failureToast) toast(meta.failureToast as ToastInput);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error) => {
         onRefused(error);
-        if (!isUnauthorized(error) || !client.getQueryData<Signed>(SESSION_KEY)?.authenticated)
+        if (
+          !isUnauthorized(error) ||
+          !client.getQueryData<SessionState>(SESSION_KEY)?.authenticated
+        )
           return;
-        void client.fetchQuery<Signed>({ queryKey: SESSION_KEY, staleTime: 0 }).then(
+        void client.fetchQuery<SessionState>({ queryKey: SESSION_KEY, staleTime: 0 }).then(
           (now) => {
-            if (!now?.authenticated) markSignedOut(client);
+            if (!now.authenticated) markSignedOut(client, now.ended);
           },
           () => undefined,
         );
@@ -119,5 +167,6 @@ export function createAdminQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  const onRefused = tellRoleChanges(client);
   return client;
 }

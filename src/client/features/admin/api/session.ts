@@ -3,18 +3,10 @@ import { can, type AdminAccount, type AdminPermission } from '@shared/admin-acco
 import { session } from '../../../lib/session-keys';
 import { showToastsOnly, toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
-import { errorText, markSignedOut, requestJson, SESSION_KEY } from './http';
+import { errorText, markSignedOut, requestJson, SESSION_KEY, type SessionState } from './http';
 import { ApiError, apiRequest } from '../../../lib/api';
 import type { SecondFactorNeeded } from '@shared/admin-factors';
 import { passkeyAssertion } from './factors';
-
-interface SessionState {
-  authenticated: boolean;
-  /** The account signed in (beside the spec's `authenticated`). */
-  account?: AdminAccount;
-  /** ADMIN_REQUIRE_MFA: this account must set up a second factor before it sees a lead. */
-  setupRequired?: boolean;
-}
 
 /** Whether the server has a valid session for this browser (the cookie is HttpOnly). */
 export const useAdminSession = () => useQuery<SessionState>({ queryKey: SESSION_KEY });

@@ -1,9 +1,17 @@
+import type { AdminRole } from '@shared/admin-accounts';
+import { titleCase } from '@shared/lead-fields';
 import type { LeadKind } from '@shared/lead-status';
 import {
   failureToast as failure,
   successToast as success,
   type ToastInput,
 } from '../../../lib/toast-store';
+
+const ROLE_MEANINGS: Record<AdminRole, string> = {
+  owner: 'you may do everything, accounts and the audit log too.',
+  recruiter: 'you work the leads; accounts and the audit log are an owner’s.',
+  viewer: 'you read the leads and figures; changing them is for a recruiter or an owner.',
+};
 
 /** The admin toasts of the specification (section 8), verbatim. */
 export const adminToasts = {
@@ -42,5 +50,10 @@ export const adminToasts = {
   nothingToExport: (where: string) => ({
     title: 'Nothing to Export',
     description: `Nothing to export ${where}: choose a lead tab`,
+  }),
+  // Beyond the spec: an owner changed this account's role while it was signed in.
+  roleChanged: (role: AdminRole) => ({
+    title: 'Role Changed',
+    description: `Your role is now ${titleCase(role)}: ${ROLE_MEANINGS[role]}`,
   }),
 } satisfies Record<string, ToastInput | ((...args: never[]) => ToastInput)>;

@@ -53,6 +53,7 @@ export type HandedOver = FromSchema<typeof handedOverSchema>;
 /** A changed account (PATCH /api/admin/users/:id), with what became of its calls. */
 export const accountChangeSchema = objectOf({
   ...accountEntrySchema.properties,
+  formerRole: { ...role, description: "The role before this change (the audit log's detail)" },
   calls: handedOverSchema,
 });
 export type AccountChange = FromSchema<typeof accountChangeSchema>;

@@ -397,7 +397,7 @@ test('whoever signs in after a session ends sees their own sessions, not the las
   }
 });
 
-test('the audit log names the account a change was made to, not only its number', async ({
+test('the audit log names the account a change was made to, and from which role to which', async ({
   page,
   browser,
 }) => {
@@ -416,6 +416,6 @@ test('the audit log names the account a change was made to, not only its number'
   const audit = await openTab(page, 'Audit');
   await audit.getByLabel('Action').selectOption('account_changed');
   await expect(
-    audit.getByRole('cell', { name: `${name} (account ${id}): role viewer` }),
+    audit.getByRole('cell', { name: `${name} (account ${id}): role from recruiter to viewer` }),
   ).toBeVisible();
 });

@@ -106,7 +106,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, options
     guarded.addHook('onRoute', documentGuardedRoute);
     await guarded.register(adminSessionRoutes);
     await guarded.register(factorRoutes);
-    await guarded.register(auditRoutes);
+    await guarded.register(auditRoutes, { desk });
     await guarded.register(accountRoutes, { accounts });
     const deskRoutes = [listingRoutes, boardRoutes, exportRoutes, pipelineRoutes, bulkRoutes];
     const leadRoutes = [duplicateRoutes, drawerRoutes, quarantineRoutes, messageTemplateRoutes];

@@ -219,7 +219,12 @@ export function Dashboard({ takeFocus }: { takeFocus: boolean }) {
       content: <AccountsTab onConfirm={setConfirm} />,
       shown: canManage,
     },
-    { id: 'audit', label: 'Audit', content: <AuditTab />, shown: canManage },
+    {
+      id: 'audit',
+      label: 'Audit',
+      content: <AuditTab filter={filter} onFilterChange={setFilter} onOpenLead={leadLink.show} />,
+      shown: canManage,
+    },
     // Deployment settings and status messages: not the marketer's figures (issue 41).
     {
       id: 'settings',

@@ -120,8 +120,9 @@ export const auditedOutcomes: Record<string, Outcome> = {
   })),
   'PATCH /api/admin/users/:id': on(200, (request, payload) => {
     const { role, disabled } = request.body as { role?: string; disabled?: boolean };
+    // From which role: entries before it said only the new one ("role viewer").
     const changes = [
-      role === undefined ? undefined : `role ${role}`,
+      role === undefined ? undefined : `role ${String(answered(payload).formerRole)} -> ${role}`,
       disabled === undefined ? undefined : disabled ? 'disabled' : 'enabled',
       handedOver(payload),
     ];

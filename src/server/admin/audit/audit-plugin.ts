@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { ChangeRecorder } from '../../bookings';
+import { adminApi, type LeadDesk } from '../../leads';
 import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import { rowId } from '../../platform/http/api-schemas';
 import { auditActions, auditEntrySchema, type AuditAction } from '@shared/admin-audit';
@@ -13,6 +14,7 @@ import {
   personToken,
   type AuditActor,
   type AuditEntryInput,
+  type AuditEntryView,
 } from './audit-log';
 import { auditedOutcomes } from './audit-outcomes';
 import { routeKey } from '../auth/route-permission';
@@ -91,8 +93,20 @@ export const auditPlugin = fp(async (app) => {
   });
 });
 
+/** Which of the entries' leads are still there: a deleted or erased one has nothing to open. */
+async function leadsThere(desk: LeadDesk, entries: readonly AuditEntryView[]) {
+  const there = new Set<string>();
+  for (const { table, leadType } of adminApi.leadKinds) {
+    const ids = entries.filter((entry) => entry.leadType === leadType).map(({ leadId }) => leadId!);
+    if (ids.length === 0) continue;
+    const found = await desk.listing.matching(table, { ids }).select('id').execute();
+    for (const { id } of found) there.add(`${leadType} ${Number(id)}`);
+  }
+  return there;
+}
+
 /** GET /api/admin/audit, newest first (guarded). */
-export const auditRoutes: FastifyPluginAsync = async (app) => {
+export const auditRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const db = tablesOf<AuditTables>(app.database.db);
   app.get<{
     Querystring: { limit: number; offset: number; account?: number; action?: AuditAction };
@@ -124,7 +138,12 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
           .select((eb) => eb.fn.countAll<number | string>().as('total'))
           .executeTakeFirstOrThrow(),
       ]);
-      return reply.header('X-Total-Count', String(count.total)).send(rows.map(entryView));
+      const entries = rows.map(entryView);
+      const there = await leadsThere(desk, entries);
+      const gone = (entry: AuditEntryView) => !there.has(`${entry.leadType} ${entry.leadId}`);
+      return reply
+        .header('X-Total-Count', String(count.total))
+        .send(entries.map((entry) => ({ ...entry, leadGone: gone(entry) })));
     },
   );
 };

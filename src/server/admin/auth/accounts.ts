@@ -206,7 +206,7 @@ export class AdminAccounts {
     accountId: number,
     change: { role?: AdminRole | undefined; disabled?: boolean | undefined },
     now = new Date(),
-  ): Promise<AccountEntry> {
+  ): Promise<AccountEntry & { formerRole: AdminRole }> {
     const row = await this.db
       .selectFrom('admin_accounts')
       .selectAll()
@@ -239,7 +239,7 @@ export class AdminAccounts {
         .where('accepted_at', 'is', null)
         .execute();
     }
-    return entryOf(updated);
+    return { ...entryOf(updated), formerRole: row.role };
   }
 }
 

@@ -1,35 +1,66 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { auditActions, type AuditEntry } from '@shared/admin-audit';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { auditActionLabels, auditActions, type AuditEntry } from '@shared/admin-audit';
+import type { LeadKind } from '@shared/lead-status';
 import { useAccounts } from '../api/accounts';
+import { getPage } from '../api/leads';
+import type { TabFilter } from '../leads/tabs';
 import { DataTable } from '../ui/data-table';
-import { Select } from '../ui/controls';
+import { LeadButton, Select } from '../ui/controls';
 import { formatDate } from '../ui/format';
+import { Pager } from '../ui/pager';
 
-const actionLabel = (action: string) => action.replaceAll('_', ' ');
+const PAGE_SIZE = 50;
 
-/** A detail's "account 2" as an owner reads it: by its name (the log keeps ids, not names). */
-const namedIn = (detail: string, names: ReadonlyMap<string, string>) =>
-  detail.replace(/\baccount (\d+)\b/g, (said, id: string) =>
-    names.has(id) ? `${names.get(id)} (${said})` : said,
-  );
+type Names = Record<'account' | 'invitation', ReadonlyMap<string, string>>;
 
-export function AuditTab() {
-  const [account, setAccount] = useState('');
-  const [action, setAction] = useState('');
-  const accounts = useAccounts().data?.accounts ?? [];
-  const names = new Map(accounts.map((row) => [String(row.id), row.name]));
-  const params = new URLSearchParams({ limit: '200' });
+/**
+ * A detail as an owner reads it: "account 2" by its name, "invitation 3" by its address while the
+ * Accounts list still has it (the log keeps ids, not names), a role change as from and to.
+ */
+const inWords = (detail: string, names: Names) =>
+  detail
+    .replace(/\b(account|invitation) (\d+)\b/g, (said, what: keyof Names, id: string) => {
+      const name = names[what].get(id);
+      return name ? `${name} (${said})` : said;
+    })
+    .replace(/\brole (\w+) -> (\w+)/, 'role from $1 to $2');
+
+/** The owner's log, a page at the filter's offset, its account and action (all in the URL). */
+export function AuditTab({
+  filter,
+  onFilterChange,
+  onOpenLead,
+}: {
+  filter: TabFilter;
+  onFilterChange(filter: TabFilter): void;
+  onOpenLead(kind: LeadKind, id: number): void;
+}) {
+  const { offset, account = '', action = '' } = filter;
+  const listing = useAccounts().data;
+  const accounts = listing?.accounts ?? [];
+  const names: Names = {
+    account: new Map(accounts.map((row) => [String(row.id), row.name])),
+    invitation: new Map(listing?.invitations.map((row) => [String(row.id), row.email])),
+  };
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) });
   if (account) params.set('account', account);
   if (action) params.set('action', action);
-  const entries = useQuery<AuditEntry[]>({ queryKey: [`/api/admin/audit?${params.toString()}`] });
+  const url = `/api/admin/audit?${params.toString()}`;
+  const page = useQuery({
+    queryKey: [url],
+    queryFn: () => getPage(url, (row) => row as AuditEntry),
+    placeholderData: keepPreviousData,
+  });
+  // A new filter starts at the newest of what it finds.
+  const update = (change: Partial<TabFilter>) =>
+    onFilterChange({ ...filter, ...change, offset: 0 });
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap gap-4">
         <Select
           label="Account"
           value={account}
-          onChange={setAccount}
+          onChange={(value) => update({ account: value })}
           empty="All"
           options={accounts.map((row) => ({
             value: String(row.id),
@@ -39,30 +70,47 @@ export function AuditTab() {
         <Select
           label="Action"
           value={action}
-          onChange={setAction}
+          onChange={(value) => update({ action: value })}
           empty="All"
-          options={auditActions.map((value) => ({ value, label: actionLabel(value) }))}
+          options={auditActions.map((value) => ({ value, label: auditActionLabels[value] }))}
         />
       </div>
-      {entries.isError ? (
+      {page.isError ? (
         <p role="alert">The audit log could not be loaded.</p>
       ) : (
-        <DataTable
-          caption="Audit log, newest first"
-          busy={entries.isPending}
-          columns={[
-            { header: 'When', cell: (row) => formatDate(row.at) },
-            { header: 'Who', cell: (row) => row.actor },
-            { header: 'Action', cell: (row) => actionLabel(row.action) },
-            {
-              header: 'Lead',
-              cell: (row) => (row.leadType ? `${row.leadType} ${row.leadId ?? ''}` : '—'),
-            },
-            { header: 'Detail', cell: (row) => (row.detail ? namedIn(row.detail, names) : '—') },
-          ]}
-          rows={entries.data ?? []}
-          empty="No entries"
-        />
+        <div>
+          <DataTable
+            caption="Audit log, newest first"
+            busy={page.isFetching}
+            columns={[
+              { header: 'When', cell: (row) => formatDate(row.at) },
+              { header: 'Who', cell: (row) => row.actor },
+              { header: 'Action', cell: (row) => auditActionLabels[row.action] },
+              {
+                header: 'Lead',
+                cell: ({ leadType, leadId, leadGone }) =>
+                  leadType && leadId !== null ? (
+                    <LeadButton
+                      kind={leadType}
+                      id={leadId}
+                      onOpen={leadGone ? undefined : onOpenLead}
+                    />
+                  ) : (
+                    '—'
+                  ),
+              },
+              { header: 'Detail', cell: (row) => (row.detail ? inWords(row.detail, names) : '—') },
+            ]}
+            rows={page.data?.rows ?? []}
+            empty={page.isPending ? 'Loading…' : 'No entries'}
+          />
+          <Pager
+            offset={offset}
+            size={PAGE_SIZE}
+            page={page}
+            onPage={(next) => onFilterChange({ ...filter, offset: next })}
+          />
+        </div>
       )}
     </div>
   );

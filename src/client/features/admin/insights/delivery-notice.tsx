@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Deliveries, FailedDelivery } from '@shared/admin-deliveries';
 import type { LeadKind } from '@shared/lead-status';
 import { RowsOrEmpty } from '../ui/data-table';
+import { LeadButton } from '../ui/controls';
 import { formatDate, formatNumber } from '../ui/format';
 
 const destinationLabels: Record<FailedDelivery['destination'], string> = {
@@ -82,13 +83,7 @@ export function DeliveryNotice({ onOpenLead }: { onOpenLead(kind: LeadKind, id: 
                       {!leadType || leadId === null ? (
                         <span className="text-slate-600">—</span>
                       ) : (
-                        <button
-                          type="button"
-                          className="whitespace-nowrap rounded font-medium text-accent-strong underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
-                          onClick={() => onOpenLead(leadType, leadId)}
-                        >
-                          {leadType === 'company' ? 'Company' : 'Candidate'} #{leadId}
-                        </button>
+                        <LeadButton kind={leadType} id={leadId} onOpen={onOpenLead} />
                       )}
                     </td>
                     <td className="min-w-56 break-words px-3 py-2">{delivery.lastError ?? '—'}</td>

@@ -11,7 +11,7 @@ import { emptyFilter, type TabFilter } from './tabs';
 export const FIRST_TAB = 'questionnaireLeads';
 
 /** A filter's URL parameters: text ones as they are, flags as 1, the board as view=board. */
-const texts = ['q', 'status', 'sort'] as const;
+const texts = ['q', 'status', 'sort', 'account', 'action'] as const;
 const flags = ['duplicates', 'mine'] as const;
 const filterParams = [...texts, ...flags, 'offset', 'view'];
 
@@ -19,9 +19,9 @@ function filterOf(params: URLSearchParams): TabFilter {
   const filter: TabFilter = {
     q: params.get('q') ?? '',
     status: params.get('status') ?? '',
-    sort: params.get('sort') ?? '',
     offset: Math.max(0, Math.floor(Number(params.get('offset'))) || 0),
   };
+  for (const name of ['sort', 'account', 'action'] as const) filter[name] = params.get(name) ?? '';
   for (const flag of flags) if (params.get(flag) === '1') filter[flag] = true;
   if (params.get('view') === 'board') filter.board = true;
   return filter;

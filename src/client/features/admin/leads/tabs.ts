@@ -61,6 +61,9 @@ export interface TabFilter {
   mine?: boolean;
   /** The server's sort (`name`, `-activity`…); '' newest first. */
   sort?: string;
+  /** The Audit tab's: one account's entries (its id), one action's. */
+  account?: string;
+  action?: string;
 }
 
 /** Every lead of the tab: no search, status or flag. */

@@ -2,6 +2,8 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 import { clsx } from 'clsx';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/form-field';
+import type { LeadKind } from '@shared/lead-status';
+import { leadName } from './format';
 
 /** The admin's select: `onChange` gets the value; no blank choice unless `empty` names it. */
 export function Select({
@@ -112,5 +114,29 @@ export function SaveButton({ pending, children }: { pending: boolean; children: 
     <Button type="submit" variant="dark" className="justify-self-start" aria-disabled={pending}>
       {pending ? 'Saving…' : children}
     </Button>
+  );
+}
+
+/** A lead as a list outside the lead tabs names it ("Candidate #12"); opens its detail. */
+export function LeadButton({
+  kind,
+  id,
+  onOpen,
+}: {
+  kind: LeadKind;
+  id: number;
+  /** None: the lead is gone (deleted or erased), its name is plain text. */
+  onOpen?: ((kind: LeadKind, id: number) => void) | undefined;
+}) {
+  const name = leadName(kind, id);
+  if (!onOpen) return <span className="whitespace-nowrap">{name}</span>;
+  return (
+    <button
+      type="button"
+      className="whitespace-nowrap rounded font-medium text-accent-strong underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+      onClick={() => onOpen(kind, id)}
+    >
+      {name}
+    </button>
   );
 }

@@ -1,7 +1,13 @@
+import type { LeadKind } from '@shared/lead-status';
+
 const numberFormat = new Intl.NumberFormat('en-US');
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** A lead named by its kind and id, where its person's name is not at hand ("Candidate #12"). */
+export const leadName = (kind: LeadKind, id: number) =>
+  `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`;
 
 export const formatNumber = (value: number) => numberFormat.format(value);
 

@@ -8,7 +8,7 @@ import { useLeadDrawer, type Assignee, type LeadDrawer } from '../../api/lead-de
 import { useCan } from '../../api/session';
 import { AnnouncementLine, type Announcement } from '../../ui/announcement';
 import { useReturnFocus } from '../../ui/confirm-dialog';
-import { formatDate } from '../../ui/format';
+import { formatDate, leadName } from '../../ui/format';
 import { Panel } from '../../ui/panel';
 import { AssigneeForm } from '../assignee-form';
 import { StatusBadge } from '../columns';
@@ -113,8 +113,7 @@ function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
         <div>
           <Dialog.Title className="text-xl font-semibold text-slate-900">
-            {query.data?.detail.lead.who ??
-              `${kind === 'company' ? 'Company' : 'Candidate'} #${id}`}
+            {query.data?.detail.lead.who ?? leadName(kind, id)}
           </Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600">
             {kind === 'company' ? 'Company lead' : 'Candidate lead'} #{id}

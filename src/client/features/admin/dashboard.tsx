@@ -115,10 +115,8 @@ const triggerClass =
 // The spec's caption stays; what the tab holds beyond it (the /apply form's other ways in).
 const candidatesNote = 'It also holds the applicants who came through /training and /contact.';
 
-/**
- * The signed-in dashboard (spec section 2), opening on Typeform Leads; auto-refreshed. Just
- * signed in (`takeFocus`), its heading takes the focus, where a keyboard's way starts.
- */
+/** The signed-in dashboard (spec section 2), opening on Typeform Leads; auto-refreshed. Just
+    signed in (`takeFocus`), its heading takes the focus, where a keyboard's way starts. */
 export function Dashboard({ takeFocus }: { takeFocus: boolean }) {
   const client = useQueryClient();
   // The tab and its list's search, filters and sort are in the URL: a reload keeps them.

@@ -68,4 +68,5 @@ export const migrationOrder = [
   '380_booking_invited',
   '390_lead_activity_account',
   '400_lead_activity_assignee',
+  '410_invitation_resets',
 ] as const;

@@ -31,6 +31,7 @@ export const auditActions = [
   'invitation_withdrawn',
   'invitation_accepted',
   'account_changed',
+  'sign_in_reset',
   'session_ended',
   'call_booked',
   'call_moved',

@@ -17,12 +17,15 @@ import { test } from './fixtures';
 
 const PASSWORD = 'a long and quiet river stone';
 
-/** The invitation link's path (the server's SITE_URL is not this server's address). */
-async function invitationPath(email: string): Promise<string> {
+/**
+ * The link's path in the `nth` mail to `email`, an invitation or a reset (the server's SITE_URL
+ * is not this server's address).
+ */
+async function invitationPath(email: string, nth = 0): Promise<string> {
   const linkIn = (mail: string | undefined) =>
     /https?:\/\/[^/\s]+(\/admin\/invite\?token=[\w-]+)/.exec(mail ?? '')?.[1];
-  await expect.poll(() => linkIn(mailTo(email)[0]), { timeout: 15_000 }).toBeDefined();
-  return linkIn(mailTo(email)[0])!;
+  await expect.poll(() => linkIn(mailTo(email)[nth]), { timeout: 15_000 }).toBeDefined();
+  return linkIn(mailTo(email)[nth])!;
 }
 
 /** Accepts the invitation at `path` on its page, as the invitee. */
@@ -204,8 +207,12 @@ test("a recruiter made a viewer loses the work controls at the server's first re
 });
 
 /** A new recruiter, signed in in a browser context of its own (closed by the caller). */
-async function invited(page: Page, browser: Browser, name: string) {
-  const email = `${uniqueTag('host')}@example.com`;
+async function invited(
+  page: Page,
+  browser: Browser,
+  name: string,
+  email = `${uniqueTag('host')}@example.com`,
+) {
   const sent = await page.request.post('/api/admin/users', { data: { email, role: 'recruiter' } });
   expect(sent.status()).toBe(201);
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -418,4 +425,39 @@ test('the audit log names the account a change was made to, and from which role 
   await expect(
     audit.getByRole('cell', { name: `${name} (account ${id}): role from recruiter to viewer` }),
   ).toBeVisible();
+});
+
+test('an owner resets a sign-in: the person is signed out and sets a new password from the mail', async ({
+  page,
+  browser,
+}) => {
+  // Two browsers, two mails.
+  test.setTimeout(60_000);
+  const name = `Reza ${uniqueTag('reset')}`;
+  const email = `${uniqueTag('reset')}@example.com`;
+  await signIn(page);
+  const context = await invited(page, browser, name, email);
+  const reza = context.pages()[0]!;
+
+  const accounts = await openTab(page, 'Accounts');
+  await accounts.getByRole('button', { name: `Reset sign-in of ${name}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('until then they cannot sign in');
+  await dialog.getByRole('button', { name: 'Reset sign-in', exact: true }).click();
+  await expectToast(
+    page,
+    'Sign-in reset',
+    `${name} is signed out; a link to choose a new password or passkey is on its way.`,
+  );
+  await reza.reload();
+  await expect(reza.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
+
+  await reza.goto(await invitationPath(email, 1));
+  await expect(reza.getByRole('heading', { name: 'Choose how you sign in' })).toBeVisible();
+  await expect(reza.getByLabel('Your name')).toHaveCount(0);
+  await reza.getByLabel('Password').fill('a new and steady harbour light');
+  await reza.getByRole('button', { name: 'Set password' }).click();
+  await expect(reza.getByRole('heading', { name: 'Lead Dashboard' })).toBeVisible();
+  await expect(reza.getByRole('button', { name: `Account: ${name}` })).toBeVisible();
+  await context.close();
 });

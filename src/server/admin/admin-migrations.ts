@@ -187,6 +187,13 @@ const invitationChallenges: Migration = {
   },
 };
 
+/** 410: an invitation may give an existing account its way back in (an owner's reset). */
+const invitationResets: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('admin_invitations').addColumn('account_id', 'integer').execute();
+  },
+};
+
 /** 031: the admin audit log (docs/decisions/064); read newest first by id. */
 const createAuditEntries = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>) {
@@ -240,6 +247,7 @@ export const adminMigrations: MigrationSet = (dialect) => ({
   '220_admin_login_budgets': budgetLogins,
   '210_admin_factors': createFactors(dialect),
   '270_invitation_passkeys': invitationChallenges,
+  '410_invitation_resets': invitationResets,
   '031_admin_audit_log': createAuditEntries(dialect),
   '151_admin_audit_keys': createAuditKeys,
   '202_admin_audit_accounts': auditAccounts,

@@ -89,6 +89,28 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
     },
   );
 
+  // No way back in but a database edit was left to whoever lost every credential (decision 157).
+  app.post<{ Params: { id: number } }>(
+    '/api/admin/users/:id/reset-sign-in',
+    {
+      schema: {
+        description:
+          'Ends the sessions and removes the password, passkeys, authenticator app and recovery codes of another account, and e-mails it a link (72 hours, once) to choose a new password or passkey',
+        params: idParams,
+        response: { 200: invitationEntrySchema, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const detail = `Reset sign-in for account ${id}`;
+      return accounts.resetSignIn(id, request.adminSession!.account.id, async (trx) => {
+        await app.adminAuth.sessions.endAll(id, tablesOf(trx));
+        await app.adminFactors.forget(id, trx);
+        await app.audit.record({ action: 'sign_in_reset', detail }, request, trx);
+      });
+    },
+  );
+
   app.delete<{ Params: { id: number } }>(
     '/api/admin/invitations/:id',
     { schema: { params: idParams, response: { 204: { type: 'null' }, 404: errorBody } } },
@@ -115,7 +137,15 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
       schema: {
         body: objectOf({ token }),
         response: {
-          200: objectOf({ email: { type: 'string' }, role }),
+          200: {
+            type: 'object',
+            properties: {
+              email: { type: 'string' },
+              role,
+              name: { type: 'string', description: "A reset sign-in's: the account keeps it" },
+            },
+            required: ['email', 'role'],
+          },
           403: errorBody,
           404: errorBody,
         },
@@ -123,9 +153,9 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
     },
     async (request, reply) => {
       const invitation = await accounts.pending(request.body.token);
-      return invitation
-        ? { email: invitation.email, role: invitation.role }
-        : reply.code(404).send(gone);
+      if (!invitation) return reply.code(404).send(gone);
+      const { email, role, name } = invitation;
+      return name === null ? { email, role } : { email, role, name };
     },
   );
 

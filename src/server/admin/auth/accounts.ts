@@ -4,22 +4,18 @@ import {
   type AccountEntry,
   type AccountListing,
   type AdminRole,
-  type InvitationEntry,
 } from '@shared/admin-accounts';
 import { normalizeEmail } from '../../leads';
-import { tablesOf } from '../../platform/database/connection';
+import type { AlsoWrite } from '../../platform/database/connection';
 import { newToken, sha256Hex } from '../../platform/http/tokens';
-import { enqueueMessages } from '../../platform/outbox/outbox';
-import type { OutboxTables } from '../../platform/outbox/outbox-tables';
-import type { AdminAuthTables } from './auth-tables';
+import {
+  addInvitation,
+  createAccount,
+  invitationOf,
+  type AccountTables,
+} from './invitation-writes';
 import { hashPassword, needsRehash, verifyPassword } from './password';
 import { OWNER_ACCOUNT_ID } from './sessions';
-
-/** An invitation is usable once, within 72 hours of being made. */
-const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
-const INVITATION_TOPIC = 'admin.invitation';
-
-export type AccountTables = AdminAuthTables & OutboxTables;
 
 /** Why a change was refused: the error handler answers `statusCode` with `{"error": message}`. */
 export class AccountRefusal extends Error {
@@ -94,34 +90,33 @@ export class AdminAccounts {
         .where('email', '=', address)
         .executeTakeFirst();
       if (taken) throw new AccountRefusal(409, 'An account with this e-mail already exists');
-      await trx
-        .deleteFrom('admin_invitations')
-        .where('email', '=', address)
-        .where('accepted_at', 'is', null)
-        .execute();
+      return addInvitation(trx, { email: address, role, invitedBy, accountId: null }, now);
+    });
+  }
+
+  /**
+   * Takes every credential of an account (`forget`: its sessions and factors, in the same
+   * transaction) and mails it an invitation to choose one anew; id, name, role and history stay.
+   */
+  async resetSignIn(accountId: number, invitedBy: number, forget: AlsoWrite, now = new Date()) {
+    if (accountId === OWNER_ACCOUNT_ID) {
+      throw new AccountRefusal(409, 'The founding owner signs in with ADMIN_PASSWORD: change it');
+    }
+    if (accountId === invitedBy) {
+      throw new AccountRefusal(409, 'Change your own sign-in in your Security panel');
+    }
+    return this.db.transaction().execute(async (trx) => {
       const row = await trx
-        .insertInto('admin_invitations')
-        .values({
-          email: address,
-          role,
-          token_hash: null,
-          invited_by: invitedBy,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
-          accepted_at: null,
-        })
-        .returning(['id', 'email', 'role', 'created_at', 'expires_at'])
-        .executeTakeFirstOrThrow();
-      const id = Number(row.id);
-      const message = {
-        destination: 'admin',
-        topic: INVITATION_TOPIC,
-        payload: { invitationId: id },
-        subjectType: 'admin_invitation',
-        subjectId: id,
-      } as const;
-      await enqueueMessages(tablesOf<OutboxTables>(trx), [message], now.toISOString());
-      return invitationOf(row);
+        .updateTable('admin_accounts')
+        .set({ password_hash: null })
+        .where('id', '=', accountId)
+        .returning(['email', 'role', 'disabled_at'])
+        .executeTakeFirst();
+      if (!row?.email) throw new AccountRefusal(404, 'No such account');
+      // A disabled account could not use the link: enabling first keeps the link's promise.
+      if (row.disabled_at !== null) throw new AccountRefusal(409, 'Enable the account first');
+      await forget(trx);
+      return addInvitation(trx, { email: row.email, role: row.role, invitedBy, accountId }, now);
     });
   }
 
@@ -143,24 +138,38 @@ export class AdminAccounts {
       .where('id', '=', invitationId)
       .where('accepted_at', 'is', null)
       .where('expires_at', '>', now.toISOString())
-      .returning(['email', 'role', 'expires_at'])
+      .returning(['email', 'role', 'expires_at', 'invited_by', 'account_id'])
       .executeTakeFirst();
-    return row && { email: row.email, role: row.role, expiresAt: row.expires_at, token };
+    if (!row) return undefined;
+    // A reset's mail names the owner who asked: the person can tell a colleague's from a stranger's.
+    const resetBy =
+      row.account_id === null
+        ? undefined
+        : await this.db
+            .selectFrom('admin_accounts')
+            .select('name')
+            .where('id', '=', row.invited_by)
+            .executeTakeFirst();
+    return { email: row.email, role: row.role, expiresAt: row.expires_at, token, resetBy };
   }
 
-  /** The pending invitation of `token`: its address and role, for the invite page. */
+  /** The pending invitation of `token`: its address and role (a reset's: the account's name). */
   async pending(token: string, now = new Date()) {
     if (token.length > 200) return undefined;
     return this.db
-      .selectFrom('admin_invitations')
-      .select(['id', 'email', 'role'])
-      .where('token_hash', '=', sha256Hex(token))
-      .where('accepted_at', 'is', null)
-      .where('expires_at', '>', now.toISOString())
+      .selectFrom('admin_invitations as i')
+      .leftJoin('admin_accounts as a', 'a.id', 'i.account_id')
+      .select(['i.id', 'i.email', 'i.role', 'i.account_id', 'a.name'])
+      .where('i.token_hash', '=', sha256Hex(token))
+      .where('i.accepted_at', 'is', null)
+      .where('i.expires_at', '>', now.toISOString())
       .executeTakeFirst();
   }
 
-  /** Creates the account of `token`'s invitation (once: one request wins); undefined if none. */
+  /**
+   * Creates the account of `token`'s invitation, or gives a reset account its new credential
+   * (once: one request wins); undefined if none.
+   */
   async accept(
     token: string,
     name: string,
@@ -170,6 +179,7 @@ export class AdminAccounts {
     const invitation = await this.pending(token, now);
     if (!invitation) return undefined;
     const passwordHash = 'password' in credential ? await hashPassword(credential.password) : null;
+    const { email, role } = invitation;
     return this.db.transaction().execute(async (trx) => {
       const taken = await trx
         .updateTable('admin_invitations')
@@ -178,24 +188,17 @@ export class AdminAccounts {
         .where('accepted_at', 'is', null)
         .executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 0) return undefined;
-      const existing = await trx
-        .selectFrom('admin_accounts')
-        .select('id')
-        .where('email', '=', invitation.email)
-        .executeTakeFirst();
-      if (existing) return undefined;
-      const account = await trx
-        .insertInto('admin_accounts')
-        .values({
-          email: invitation.email,
-          name: name.trim(),
-          role: invitation.role,
-          password_hash: passwordHash,
-          created_at: now.toISOString(),
-          disabled_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const account =
+        invitation.account_id === null
+          ? await createAccount(trx, { email, role, name: name.trim() }, passwordHash, now)
+          : await trx
+              .updateTable('admin_accounts')
+              .set({ password_hash: passwordHash })
+              .where('id', '=', invitation.account_id)
+              .where('disabled_at', 'is', null)
+              .returning('id')
+              .executeTakeFirst();
+      if (!account) return undefined;
       if ('keepPasskey' in credential) await credential.keepPasskey(trx, Number(account.id));
       return Number(account.id);
     });
@@ -244,13 +247,6 @@ export class AdminAccounts {
 }
 
 type Row<Table extends keyof AccountTables> = Selectable<AccountTables[Table]>;
-
-function invitationOf(
-  row: Pick<Row<'admin_invitations'>, 'id' | 'email' | 'role' | 'created_at' | 'expires_at'>,
-): InvitationEntry {
-  const { id, email, role, created_at: createdAt, expires_at: expiresAt } = row;
-  return { id: Number(id), email, role, createdAt, expiresAt };
-}
 
 function entryOf({ id, name, email, role, ...row }: Row<'admin_accounts'>): AccountEntry {
   const disabled = row.disabled_at !== null;

@@ -34,6 +34,8 @@ export type AdminAuthTables = {
     created_at: string;
     expires_at: string;
     accepted_at: string | null;
+    /** An owner's reset of this account's sign-in: accepting sets its credential anew. */
+    account_id: number | null;
   };
   /** A named account; the founding owner has no e-mail and signs in with ADMIN_PASSWORD. */
   admin_accounts: {

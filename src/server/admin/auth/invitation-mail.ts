@@ -1,6 +1,6 @@
 import type { Mailer } from '../../platform/mail/mailer';
 import type { OutboxMessage } from '../../platform/outbox/outbox';
-import { paragraphMail } from '../../platform/mail/paragraph-mail';
+import { paragraphMail, type Paragraph } from '../../platform/mail/paragraph-mail';
 import type { SiteConfig } from '@shared/site-config';
 import type { AdminAccounts } from './accounts';
 
@@ -8,29 +8,37 @@ import type { AdminAccounts } from './accounts';
 const INVITE_PATH = '/admin/invite';
 
 /**
- * Sends the outbox's invitation e-mails: who invited them to what, the link, and until when it
- * works; a withdrawn or used invitation's sends nothing.
+ * Sends the outbox's invitation e-mails: who invited them to what (or, a reset, which owner took
+ * their credentials), the link, and until when it works; a withdrawn or used one sends nothing.
  */
 export function invitationSender(
   accounts: AdminAccounts,
   mailer: Mailer,
   context: Pick<SiteConfig, 'brandName' | 'siteUrl'>,
 ) {
+  const dashboard = `the ${context.brandName} lead dashboard`;
   return async (message: OutboxMessage): Promise<void> => {
     const { invitationId } = JSON.parse(message.payload) as { invitationId: number };
     const invitation = await accounts.tokenToSend(invitationId);
     if (!invitation) return;
     const link = `${context.siteUrl}${INVITE_PATH}?token=${invitation.token}`;
-    const until = new Date(invitation.expiresAt).toUTCString();
-    const subject = `Your invitation to the ${context.brandName} dashboard`;
-    await mailer.send(
-      paragraphMail({ to: invitation.email, subject }, [
-        'Hi,',
-        `You are invited to the ${context.brandName} lead dashboard as ${invitation.role === 'owner' ? 'an' : 'a'} ${invitation.role}.`,
-        `Choose your name and password here (the link works once, until ${until}):`,
-        { link, label: 'Accept the invitation' },
-        'If you did not expect this, ignore this e-mail.',
-      ]),
-    );
+    const until = `(the link works once, until ${new Date(invitation.expiresAt).toUTCString()})`;
+    const { role, resetBy } = invitation;
+    const [subject, ...paragraphs]: [string, ...Paragraph[]] = resetBy
+      ? [
+          `Your sign-in to the ${context.brandName} dashboard was reset`,
+          `${resetBy.name} reset your sign-in to ${dashboard}: your password, passkeys and authenticator app no longer work. Your account and its history stay as they were.`,
+          `Choose a new password or a passkey here ${until}:`,
+          { link, label: 'Choose how you sign in' },
+          'If you did not expect this, ignore this e-mail: nothing more happens, but you cannot sign in until an owner resets your sign-in again.',
+        ]
+      : [
+          `Your invitation to the ${context.brandName} dashboard`,
+          `You are invited to ${dashboard} as ${role === 'owner' ? 'an' : 'a'} ${role}.`,
+          `Choose your name and password here ${until}:`,
+          { link, label: 'Accept the invitation' },
+          'If you did not expect this, ignore this e-mail.',
+        ];
+    await mailer.send(paragraphMail({ to: invitation.email, subject }, ['Hi,', ...paragraphs]));
   };
 }

@@ -39,6 +39,7 @@ const EXCEPTIONS: Record<string, AdminPermission> = {
   'GET /api/admin/users': 'manage',
   'POST /api/admin/users': 'manage',
   'PATCH /api/admin/users/:id': 'manage',
+  'POST /api/admin/users/:id/reset-sign-in': 'manage',
   'DELETE /api/admin/invitations/:id': 'manage',
   // Owners and recruiters set when calls can be booked (issue 43), and only they read it.
   'GET /api/admin/booking/availability': 'work',

@@ -164,9 +164,9 @@ export class AdminSessions {
     await this.revokeWhere(now, (eb) => eb('id', '=', sessionId));
   }
 
-  /** Ends every session of an account (it was disabled). */
-  async endAll(accountId: number, now = new Date()): Promise<void> {
-    await this.revokeWhere(now, (eb) => eb('account_id', '=', accountId));
+  /** Ends every session of an account (disabled, or its sign-in reset: in that transaction). */
+  async endAll(accountId: number, db = this.db): Promise<void> {
+    await this.revokeWhere(new Date(), (eb) => eb('account_id', '=', accountId), db);
   }
 
   /**
@@ -185,8 +185,12 @@ export class AdminSessions {
     return { ...session, token, expiresAt: new Date(expires_at) };
   }
 
-  private async revokeWhere(now: Date, which: (eb: SessionsEb) => Expression<SqlBool>) {
-    const result = await this.db
+  private async revokeWhere(
+    now: Date,
+    which: (eb: SessionsEb) => Expression<SqlBool>,
+    db = this.db,
+  ) {
+    const result = await db
       .updateTable('admin_sessions')
       .set({ revoked_at: now.toISOString() })
       .where('revoked_at', 'is', null)

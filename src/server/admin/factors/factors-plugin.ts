@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SecondFactor } from '@shared/admin-factors';
 import type { ServerConfig } from '../../config/config';
-import { tablesOf } from '../../platform/database/connection';
+import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import { newToken, sha256Hex } from '../../platform/http/tokens';
 import type { AdminAuthTables } from '../auth/auth-tables';
 import { verifyPassword } from '../auth/password';
@@ -16,6 +16,13 @@ const PENDING_TTL_MS = 5 * 60 * 1000;
 const PENDING_COOKIE = 'tb_admin_pending';
 /** The pending cookie goes to the sign-in's routes only. */
 const PENDING_PATH = '/api/admin/login';
+/** What an account has proved or started with: its factors and a sign-in awaiting one. */
+const FACTOR_TABLES = [
+  'admin_passkeys',
+  'admin_totp',
+  'admin_recovery_codes',
+  'admin_pending_sign_ins',
+] as const;
 /** Changing a factor needs a factor (or the password) proved this recently on the session. */
 const RECENT_CONFIRMATION_MS = 5 * 60 * 1000;
 
@@ -134,6 +141,13 @@ function adminFactors(app: FastifyInstance, { site, adminRequireMfa: required }:
       // A sign-in is a confirmation too: a fresh session may set its first factor up.
       const until = new Date(row.confirmed_at ?? row.created_at).getTime() + RECENT_CONFIRMATION_MS;
       return until > Date.now() ? new Date(until).toISOString() : null;
+    },
+    /** Removes every factor of an account, and its sign-in awaiting one (an owner's reset). */
+    async forget(accountId: number, trx: SharedTransaction) {
+      const tables = tablesOf<AdminFactorTables>(trx);
+      for (const table of FACTOR_TABLES) {
+        await tables.deleteFrom(table).where('account_id', '=', accountId).execute();
+      }
     },
     /** The guard's last step: 403 {setupRequired} while MFA is required and missing. */
     async requireSetUp(request: FastifyRequest, reply: FastifyReply) {

@@ -3,7 +3,7 @@ import { ADMIN_ROLES, type AccountEntry, type AdminRole } from '@shared/admin-ac
 import { titleCase } from '@shared/lead-fields';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
-import { useAccounts, useChangeAccount, useInvite } from '../api/accounts';
+import { useAccounts, useChangeAccount, useInvite, useResetSignIn } from '../api/accounts';
 import { useAccount } from '../api/session';
 import type { ConfirmRequest } from '../ui/confirm-dialog';
 import { DataTable, type Column } from '../ui/data-table';
@@ -50,6 +50,7 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
   const { data, isPending, isError } = useAccounts();
   const me = useAccount();
   const change = useChangeAccount();
+  const resetSignIn = useResetSignIn();
   const sessionsId = useId();
   const [shown, setShown] = useState<number | undefined>();
   // The "Sessions of …" button that opened the panel: closing it returns the focus there.
@@ -105,6 +106,23 @@ export function AccountsTab({ onConfirm }: { onConfirm(request: ConfirmRequest):
           }
         >
           {row.disabled ? 'Enable' : 'Disable'} {row.name}
+        </Button>
+      )}
+      {fixed(row) || row.disabled ? null : (
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Reset sign-in of ${row.name}`}
+          onClick={() =>
+            onConfirm({
+              title: `Reset sign-in of ${row.name}`,
+              message: `${row.name} is signed out everywhere at once, and their password, passkeys, authenticator app and recovery codes are removed. A link valid 72 hours goes to ${row.email ?? ''} to choose a new password or passkey; until then they cannot sign in. Their account, role and history stay.`,
+              confirmLabel: 'Reset sign-in',
+              onConfirm: () => resetSignIn.mutate({ id: row.id, name: row.name }),
+            })
+          }
+        >
+          Reset sign-in
         </Button>
       )}
     </>

@@ -10,18 +10,19 @@ import { newPasskey } from '../api/factors';
 import { apiRequest } from '../../../lib/api';
 import { errorText, requestJson } from '../api/http';
 
+/** `name`: an owner reset this account's sign-in; it keeps its name and chooses a credential. */
+type Found = { email: string; role: AdminRole; name?: string };
+
 type Invitation =
-  | { state: 'checking' }
-  | { state: 'gone' }
-  | { state: 'open'; token: string; email: string; role: AdminRole };
+  { state: 'checking' } | { state: 'gone' } | ({ state: 'open'; token: string } & Found);
 
 function useInvitation(): Invitation {
   const [invitation, setInvitation] = useState<Invitation>({ state: 'checking' });
   useEffect(() => {
     // No token: the server answers 404 like for a used one.
     const token = new URLSearchParams(window.location.search).get('token') ?? '';
-    requestJson<{ email: string; role: AdminRole }>('POST', '/api/admin/invitation', { token })
-      .then(({ email, role }) => setInvitation({ state: 'open', token, email, role }))
+    requestJson<Found>('POST', '/api/admin/invitation', { token })
+      .then((found) => setInvitation({ state: 'open', token, ...found }))
       .catch(() => setInvitation({ state: 'gone' }));
   }, []);
   return invitation;
@@ -34,12 +35,13 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
   const [nameError, setNameError] = useState<string | undefined>();
   const nameField = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'password' | 'passkey' | undefined>();
-  const { token } = invitation;
+  const { token, name: kept } = invitation;
+  const submitLabel = kept ? 'Set password' : 'Create account';
   const field = (key: 'name' | 'password') =>
     String(new FormData(form.current ?? undefined).get(key) ?? '');
   // No name: the field takes the focus and says so.
   const named = () => {
-    const name = field('name').trim();
+    const name = kept ?? field('name').trim();
     setNameError(name ? undefined : 'Enter your name.');
     if (!name) nameField.current?.focus();
     return name;
@@ -84,11 +86,12 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
   return (
     <div className="mx-auto max-w-md rounded-2xl bg-white p-8 shadow-xl">
       <h1 id={headingId} className="text-2xl">
-        Accept your invitation
+        {kept ? 'Choose how you sign in' : 'Accept your invitation'}
       </h1>
       <p className="mt-2 text-slate-700">
-        {invitation.email} is invited as {invitation.role === 'owner' ? 'an' : 'a'}{' '}
-        {invitation.role}.
+        {kept
+          ? `An owner reset the sign-in of ${invitation.email}: choose a new password or a passkey.`
+          : `${invitation.email} is invited as ${invitation.role === 'owner' ? 'an' : 'a'} ${invitation.role}.`}
       </p>
       <form
         ref={form}
@@ -97,14 +100,16 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
         onSubmit={submit}
         noValidate
       >
-        <TextField
-          label="Your name"
-          name="name"
-          autoComplete="name"
-          required
-          ref={nameField}
-          error={nameError}
-        />
+        {kept ? null : (
+          <TextField
+            label="Your name"
+            name="name"
+            autoComplete="name"
+            required
+            ref={nameField}
+            error={nameError}
+          />
+        )}
         <TextField
           label="Password"
           type="password"
@@ -115,7 +120,7 @@ function AcceptForm({ invitation }: { invitation: Extract<Invitation, { state: '
         />
         {/* Either way of creating the account holds the other while it runs. */}
         <Button type="submit" aria-disabled={busy !== undefined} aria-busy={busy === 'password'}>
-          {busy === 'password' ? 'Creating account...' : 'Create account'}
+          {busy === 'password' ? `${submitLabel}...` : submitLabel}
         </Button>
         <Button
           variant="outline"

@@ -74,6 +74,24 @@ export function useChangeAccount() {
   });
 }
 
+/** An owner's reset of another account's sign-in: its sessions end, a link goes to its e-mail. */
+export function useResetSignIn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id }: { id: number; name: string }) =>
+      apiRequest('POST', `${USERS_URL}/${id}/reset-sign-in`),
+    onSuccess: (_response, { name }) => {
+      toast({
+        title: 'Sign-in reset',
+        description: `${name} is signed out; a link to choose a new password or passkey is on its way.`,
+      });
+      void sessionsEnded(client);
+      return client.invalidateQueries({ queryKey: [USERS_URL] });
+    },
+    onError: (error) => toast(adminToasts.error(errorText(error, 'The sign-in was not reset.'))),
+  });
+}
+
 /** The live sessions of the signed-in account, or (an owner asking) of `accountId`. */
 export const useSessions = (accountId?: number) =>
   useQuery<SessionEntry[]>({

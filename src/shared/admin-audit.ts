@@ -79,6 +79,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   invitation_withdrawn: 'Withdrew an invitation',
   invitation_accepted: 'Accepted an invitation',
   account_changed: 'Changed an account',
+  sign_in_reset: 'Reset a sign-in',
   session_ended: 'Ended a session',
   call_booked: 'Booked a call',
   call_moved: 'Moved a call',

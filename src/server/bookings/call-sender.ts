@@ -182,8 +182,12 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
   }
 
   return async (message: OutboxMessage): Promise<void> => {
-    const sent = await render(message);
-    if (!sent) return writes.runInBackground((trx) => dropUnsent(tablesOf(trx), message));
+    let sent = await render(message);
+    if (!sent && (await writes.runInBackground((trx) => dropUnsent(tablesOf(trx), message))))
+      return;
+    // Not dropped: true again since it was read (a no-show, attended, a no-show again).
+    sent ??= await render(message);
+    if (!sent) return;
     await mailer.send(sent.mail);
     const { invited, says } = sent;
     if (!invited) return;
@@ -199,18 +203,22 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
 }
 
 /**
- * Deletes a message unsent. A "we missed you" whose call is no longer a live no-show (marked
- * otherwise since) clears the call's record of it, so that a later no-show writes it anew.
+ * Deletes a message unsent; false if it is true again. A "we missed you" whose call is no longer
+ * a no-show (marked otherwise since) clears the call's record of it, so that a later no-show
+ * writes it anew; one marked a no-show again between the read and this write is not dropped:
+ * that no-show found the record set and wrote nothing, so this message is the one to send.
  */
 async function dropUnsent(db: Kysely<BookingTables & OutboxTables>, message: OutboxMessage) {
   if (message.topic === CALL_TOPICS.missed) {
     const { bookingId } = JSON.parse(message.payload) as CallPayload;
-    await db
+    const cleared = await db
       .updateTable('bookings')
       .set({ missed_sent_at: null })
       .where('id', '=', bookingId)
       .where((eb) => eb.or([eb('outcome', 'is', null), eb('outcome', '!=', 'no_show')]))
-      .execute();
+      .executeTakeFirst();
+    if (Number(cleared.numUpdatedRows) === 0) return false;
   }
   await db.deleteFrom('outbox_messages').where('id', '=', message.id).execute();
+  return true;
 }

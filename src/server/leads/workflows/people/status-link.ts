@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { DAY_MS } from '@shared/calendar-day';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 import { sha256Hex } from '../../../platform/http/tokens';
 import type { LeadRef } from './lead-proof';
@@ -51,23 +51,17 @@ export async function leadOfStatusLink(
   db: Kysely<StatusLinkTables>,
   token: string,
   now: Date,
-  spend = false,
+  { spend = false } = {},
 ): Promise<LeadRef | undefined> {
   if (!LINK_TOKEN.test(token)) return undefined;
-  const link = [sha256Hex(token), now.toISOString()] as const;
-  const row = spend
-    ? await db
-        .deleteFrom('status_links')
-        .where('token_hash', '=', link[0])
-        .where('expires_at', '>', link[1])
-        .returning(['lead_table', 'lead_id'])
-        .executeTakeFirst()
-    : await db
-        .selectFrom('status_links')
-        .select(['lead_table', 'lead_id'])
-        .where('token_hash', '=', link[0])
-        .where('expires_at', '>', link[1])
-        .executeTakeFirst();
+  const current = (eb: ExpressionBuilder<StatusLinkTables, 'status_links'>) =>
+    eb.and([eb('token_hash', '=', sha256Hex(token)), eb('expires_at', '>', now.toISOString())]);
+  const lead = ['lead_table', 'lead_id'] as const;
+  const row = await (
+    spend
+      ? db.deleteFrom('status_links').where(current).returning(lead)
+      : db.selectFrom('status_links').select(lead).where(current)
+  ).executeTakeFirst();
   return row ? { table: row.lead_table, id: row.lead_id } : undefined;
 }
 

@@ -128,10 +128,11 @@ export class StatusPage {
   async open(request: FastifyRequest, token: string, next: unknown): Promise<Redirect | undefined> {
     const now = new Date();
     const opened = await this.db.transaction().execute(async (trx) => {
-      const lead = await leadOfStatusLink(tablesOf<StatusLinkTables>(trx), token, now, true);
+      const links = tablesOf<StatusLinkTables>(trx);
+      const lead = await leadOfStatusLink(links, token, now, { spend: true });
       const row = lead && (await this.row(lead, trx));
       if (!lead || !row) return undefined;
-      await deleteStatusLinks(tablesOf<StatusLinkTables>(trx), { expiredBy: now });
+      await deleteStatusLinks(links, { expiredBy: now });
       const address = row.email_normalized;
       const session = await startMailboxSession(tablesOf(trx), address, now);
       return { lead, row, session, claimed: await claimLeads(tablesOf(trx), address) };

@@ -50,6 +50,12 @@ describeEachDatabase(
 
       const move = await linkIn(email, 'Your screening call is booked', 'Move or cancel your call');
       expect(move).toMatch(/\/status\?token=[\w-]+&next=book$/);
+      // The calendar's text sends them to that link too, not to a status page the mail no
+      // longer names.
+      const google = await linkIn(email, 'Your screening call is booked', 'Add to Google Calendar');
+      expect(new URL(google).searchParams.get('details')).toContain(
+        'To move or cancel it, use the link in our e-mail.',
+      );
       const phone = await press(move);
       expect(phone.landed).toBe('/book');
       const held = await bookingPage<{ booking: { start: string } | null }>(app, phone.proof);

@@ -116,7 +116,7 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
     const again = person.closed
       ? toPage('See where you stand on your status page:', 'Your status page')
       : toPage('To book another time:', 'Book your call', 'book');
-    const description = `Your screening call with ${brandName}. To move or cancel it, open your status page from our e-mail.`;
+    const description = `Your screening call with ${brandName}. To move or cancel it, use the link in our e-mail.`;
     const google = new URLSearchParams({
       action: 'TEMPLATE',
       text: summary,

@@ -50,6 +50,26 @@ describeEachDatabase(
       await callMailsSettled(testApp, id);
       return { email, id, proof, uid: invitationIn(invitation.raw).uid };
     }
+    /** An owner's deletion request erases everything stored about `email`. */
+    async function eraseByOwner(app: FastifyInstance, email: string) {
+      const erased = await app.inject({
+        method: 'DELETE',
+        url: '/api/admin/data-subject',
+        headers: { cookie: owner },
+        payload: { email },
+      });
+      expect(erased.statusCode).toBe(200);
+    }
+    /** Once no outbox message names `email` (none written, or sent and emptied). */
+    const noMessageNames = (db: TestApp['db'], email: string) =>
+      eventually(async () => {
+        const named = await db
+          .selectFrom('outbox_messages')
+          .select('id')
+          .where('payload', 'like', `%${email}%`)
+          .execute();
+        return named.length === 0 ? true : undefined;
+      });
     const mailTo = (email: string, subject: string) =>
       eventually(() =>
         smtp.received.find(
@@ -148,14 +168,7 @@ describeEachDatabase(
         expect(text).not.toContain('/status');
         expect((await app.inject({ url: path })).body).not.toContain(`UID:${uid}`);
         // Sent, the message keeps nothing of the person.
-        await eventually(async () => {
-          const kept = await db
-            .selectFrom('outbox_messages')
-            .select('id')
-            .where('payload', 'like', `%${email}%`)
-            .execute();
-          return kept.length === 0 ? true : undefined;
-        });
+        await noMessageNames(db, email);
       },
     );
 
@@ -183,22 +196,9 @@ describeEachDatabase(
         .execute();
       smtp.refused.delete(email);
 
-      const erased = await app.inject({
-        method: 'DELETE',
-        url: '/api/admin/data-subject',
-        headers: { cookie: owner },
-        payload: { email },
-      });
-      expect(erased.statusCode).toBe(200);
+      await eraseByOwner(app, email);
       // Once no message names them (none written, or sent), their mailbox has had nothing.
-      await eventually(async () => {
-        const named = await db
-          .selectFrom('outbox_messages')
-          .select('id')
-          .where('payload', 'like', `%${email}%`)
-          .execute();
-        return named.length === 0 ? true : undefined;
-      });
+      await noMessageNames(db, email);
       expect(subjectsTo(email)).toEqual([]);
     });
 
@@ -242,13 +242,7 @@ describeEachDatabase(
       const refusedCancel = async () => {
         const { email } = await bookedApplicant(testApp);
         smtp.refused.add(email);
-        const erased = await app.inject({
-          method: 'DELETE',
-          url: '/api/admin/data-subject',
-          headers: { cookie: owner },
-          payload: { email },
-        });
-        expect(erased.statusCode).toBe(200);
+        await eraseByOwner(app, email);
         // The address is in its row's payload; the refusal quoting it is kept without it.
         return eventually(async () => {
           const row = await rowOf(email).executeTakeFirst();

@@ -1,4 +1,4 @@
-import { request as playwrightRequest } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import {
   expect,
@@ -19,6 +19,21 @@ import { visitCounted } from './support/visits';
  * visits of /career, /candidates and /training from ad links, leads from them, one moved to
  * placed, the costs per campaign read in the sortable table, and each landing page's share.
  */
+
+/** Today's spend of one campaign (a new one unless named), uploaded as the template's CSV. */
+async function uploadTodaysSpend(
+  page: Page,
+  amount = '5.00',
+  source = uniqueTag('src'),
+  campaign = uniqueTag('c'),
+) {
+  const today = new Date().toISOString().slice(0, 10);
+  const uploaded = await page.request.post('/api/admin/spend', {
+    headers: { 'content-type': 'text/csv' },
+    data: `date,source,campaign,spend,currency\n${today},${source},${campaign},${amount},USD\n`,
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+}
 
 test('an uploaded spend CSV gives each campaign its cost per lead and per placement', async ({
   browser,
@@ -309,12 +324,7 @@ test('a wrong match is listed and removed by keyboard, and its campaign is unmat
   });
   await signIn(page);
   // Far more than other specs' spend: the campaign is among those the list names.
-  const today = new Date().toISOString().slice(0, 10);
-  const uploaded = await page.request.post('/api/admin/spend', {
-    headers: { 'content-type': 'text/csv' },
-    data: `date,source,campaign,spend,currency\n${today},${source},${campaign},99999.00,USD\n`,
-  });
-  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  await uploadTodaysSpend(page, '99999.00', source, campaign);
 
   const costs = (await openTab(page, 'Insights')).getByRole('region', { name: 'Costs' });
   const input = costs.getByLabel(`utm_campaign of ${campaign}`);
@@ -362,12 +372,7 @@ test.describe('on a phone, 375 px wide', () => {
       };
     });
     await signIn(page);
-    const today = new Date().toISOString().slice(0, 10);
-    const uploaded = await page.request.post('/api/admin/spend', {
-      headers: { 'content-type': 'text/csv' },
-      data: `date,source,campaign,spend,currency\n${today},${uniqueTag('src')},${uniqueTag('c')},5.00,USD\n`,
-    });
-    expect(uploaded.ok(), await uploaded.text()).toBe(true);
+    await uploadTodaysSpend(page);
     const chart = (await openTab(page, 'Insights')).getByTestId('spend-chart').locator('canvas');
     await expect(chart).toBeVisible();
     // The Mondays of the last 30 days' weeks, as the dashboard writes days (en-US).
@@ -406,12 +411,7 @@ test('the weekly chart dashes a partial week, and its caption and table say whic
     };
   });
   await signIn(page);
-  const today = new Date().toISOString().slice(0, 10);
-  const uploaded = await page.request.post('/api/admin/spend', {
-    headers: { 'content-type': 'text/csv' },
-    data: `date,source,campaign,spend,currency\n${today},${uniqueTag('src')},${uniqueTag('c')},5.00,USD\n`,
-  });
-  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  await uploadTodaysSpend(page);
   // The last 30 days' weeks with fewer of their days in the range: this one (unless today is a
   // Sunday) or the first (unless it starts on a Monday), or both.
   const days = new Map<string, number>();

@@ -7,6 +7,7 @@ import {
   type CallOutcome,
   type DayCalls,
 } from '@shared/booking-calls';
+import { isCalendarDay } from '@shared/calendar-day';
 import { requestJson } from './http';
 
 /**
@@ -17,7 +18,7 @@ export function useDayCalls(day: string | null) {
   return useQuery({
     queryKey: [BOOKINGS_URL, day],
     queryFn: () => requestJson<DayCalls>('GET', day ? `${BOOKINGS_URL}?day=${day}` : BOOKINGS_URL),
-    enabled: day === null || /^\d{4}-\d{2}-\d{2}$/.test(day),
+    enabled: day === null || isCalendarDay(day),
   });
 }
 

@@ -89,7 +89,7 @@ test('an owner sets the hours and seats, is told of a bad value by its field, sa
   // The Audit tab shows the save (with how many calls it took up, when any).
   const audit = await openTab(page, 'Audit');
   await audit.getByRole('combobox', { name: 'Action' }).selectOption('availability_saved');
-  await expect(audit.getByRole('row').filter({ hasText: 'availability saved' })).toHaveCount(1);
+  await expect(audit.getByRole('row').filter({ hasText: 'Saved the hours' })).toHaveCount(1);
 });
 
 test('a host gets a private calendar link once, copies it, and a reset ends the old one', async ({

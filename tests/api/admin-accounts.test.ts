@@ -7,6 +7,7 @@ import {
   ADMIN_TEST_PASSWORD,
   adminEnv,
   freshAddress,
+  passkeySignIn,
   seedCandidate,
   signIn,
 } from '../support/admin';
@@ -243,16 +244,7 @@ describeEachDatabase(
       expect(removed.statusCode).toBe(409);
 
       // The passkey signs in, with no password.
-      const signInOptions = await app.inject({
-        method: 'POST',
-        url: '/api/admin/passkeys/sign-in-options',
-      });
-      const signedIn = await app.inject({
-        method: 'POST',
-        url: '/api/admin/login/passkey',
-        payload: { response: authenticator.signIn(signInOptions.json()) },
-        remoteAddress: freshAddress(),
-      });
+      const signedIn = await passkeySignIn(app, authenticator);
       expect(signedIn.statusCode).toBe(200);
       expect(signedIn.json()).toMatchObject({ authenticated: true, account: { id: account.id } });
       const passkeyOnly = cookieOf(signedIn);

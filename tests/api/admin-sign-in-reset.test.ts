@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it, vi } from 'vitest';
 import type { AdminRole } from '../../src/shared/admin-accounts';
-import { adminEnv, freshAddress, signIn } from '../support/admin';
+import { adminEnv, freshAddress, passkeySignIn, signIn } from '../support/admin';
 import { GOOD_PASSWORD, cookieOf, newAccount as accountOf } from '../support/accounts';
 import { eventually } from '../support/eventually';
 import { fetchOpenApi } from '../support/openapi';
@@ -105,17 +105,7 @@ describeEachDatabase(
         remoteAddress: freshAddress(),
       });
       expect(secondStep.statusCode).toBe(401);
-      const signInOptions = await app.inject({
-        method: 'POST',
-        url: '/api/admin/passkeys/sign-in-options',
-      });
-      const byPasskey = await app.inject({
-        method: 'POST',
-        url: '/api/admin/login/passkey',
-        payload: { response: authenticator.signIn(signInOptions.json()) },
-        remoteAddress: freshAddress(),
-      });
-      expect(byPasskey.statusCode).toBe(401);
+      expect((await passkeySignIn(app, authenticator)).statusCode).toBe(401);
 
       // The mail names the owner who asked and says it may be ignored.
       const { text, token } = await resetMail(rita.email);

@@ -21,6 +21,20 @@ let addressCounter = 1;
 export const freshAddress = () =>
   `10.${(addressCounter >> 8) & 255}.${addressCounter++ & 255}.${process.pid % 250}`;
 
+/** A passkey sign-in's answer: the sign-in options asked, then signed by `passkey`. */
+export async function passkeySignIn(
+  app: FastifyInstance,
+  passkey: { signIn(options: { challenge: string }): unknown },
+) {
+  const options = await app.inject({ method: 'POST', url: '/api/admin/passkeys/sign-in-options' });
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin/login/passkey',
+    payload: { response: passkey.signIn(options.json()) },
+    remoteAddress: freshAddress(),
+  });
+}
+
 /** Signs in and returns the Cookie header value of the new session. */
 export async function signIn(
   app: FastifyInstance,

@@ -53,7 +53,7 @@ async function book(app: FastifyInstance, proof: string, extra = {}, headers = {
 const schedules = async (testApp: TestApp, email: string) =>
   testApp.db
     .selectFrom('outbox_messages')
-    .select('payload')
+    .select(['id', 'payload'])
     .where('destination', '=', 'meta')
     .where('topic', '=', 'Schedule')
     .where('subject_id', '=', await candidateIdOf(testApp.db, email))
@@ -103,9 +103,27 @@ describeEachDatabase(
       const granted = await applicant(app, 'granted');
       await book(app, granted.proof);
       const [row] = await schedules(testApp, granted.email);
-      const { eventId } = JSON.parse(row!.payload) as { eventId: string };
-      // The worker's pace on a machine running every test file at once: a generous wait.
-      await eventually(() => eventsWithId(eventId)[0], 30_000);
+      // Found by the person's hashed address: once sent, the row no longer holds its event id.
+      const hashedEmail = sha256(granted.email.trim().toLowerCase());
+      const outboxRow = () =>
+        testApp.db
+          .selectFrom('outbox_messages')
+          .select(['state', 'attempts', 'last_error', 'next_attempt_at', 'locked_until'])
+          .where('id', '=', row!.id)
+          .executeTakeFirst();
+      const event = await eventually(
+        () =>
+          graph.received
+            .flatMap((request) => request.body.data)
+            .find(
+              (sent) =>
+                sent.event_name === 'Schedule' &&
+                (sent.user_data as { em?: string[] }).em?.[0] === hashedEmail,
+            ),
+        30_000,
+        outboxRow,
+      );
+      expect(event.event_id).toMatch(/^[0-9a-f-]{36}$/);
 
       const denied = await applicant(app, 'denied');
       await book(app, denied.proof);

@@ -35,10 +35,8 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
   /** preHandler of every change: 403 unless the session confirmed recently. */
   const recentlyConfirmed = async (request: FastifyRequest, reply: FastifyReply) => {
     if ((await adminFactors.confirmedUntil(sessionOf(request))) !== null) return;
-    await reply.code(403).send({
-      error: 'Confirm with your password or a second factor first',
-      confirmRequired: true,
-    });
+    // The Security panel's own words: a passkey-only account has no password to confirm with.
+    await reply.code(403).send({ error: 'Confirm it’s you first', confirmRequired: true });
   };
   // The changes' own 403 (confirm first), documented in place of the guard's.
   app.addHook('onRoute', (route) => {

@@ -84,6 +84,36 @@ describeEachDatabase(
       const midweek = await funnel('from=2021-02-24&to=2021-03-01');
       expect(midweek.weeks.map((week) => week.days)).toEqual([5, 1]);
     });
+
+    it("lists every currency's total to `before` as the report's own, pro rata", async () => {
+      const testApp = current();
+      const cookie = await signIn(testApp.app);
+      const csv = [
+        'date,source,campaign,spend,currency',
+        '2022-03-06,facebook,winter,70,USD',
+        '2022-03-07,facebook,winter,48,USD',
+        '2022-03-07,google,winter,40,USD',
+        '2022-03-06,google,winter-eu,30,EUR',
+        '2022-03-07,google,winter-eu,20,EUR',
+      ].join('\n');
+      expect((await uploadSpend(testApp, cookie, `${csv}\n`)).statusCode).toBe(200);
+      const funnel = async (query: string) =>
+        (
+          await testApp.app.inject({ url: `/api/admin/funnel?${query}`, headers: { cookie } })
+        ).json<FunnelFigures>();
+
+      // A quarter of Monday: each campaign's quarter, in the report's currency and the other.
+      const morning = await funnel('from=2022-03-01&to=2022-03-07&before=2022-03-07T06:00Z');
+      expect(morning.currency).toBe('USD');
+      expect(morning.currencies).toEqual([
+        { currency: 'USD', spend: 7000 + 1200 + 1000 },
+        { currency: 'EUR', spend: 3000 + 500 },
+      ]);
+      const inEuros = await funnel(
+        'from=2022-03-01&to=2022-03-07&before=2022-03-07T06:00Z&currency=EUR',
+      );
+      expect(inEuros.unmatchedSpend.map((campaign) => campaign.spend)).toEqual([3500]);
+    });
   },
   adminOptions,
 );

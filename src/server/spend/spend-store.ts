@@ -84,21 +84,29 @@ export class SpendStore {
       `to` up to `before` pro rata, like this week's today (the Overview compares the two). */
   async inRange(range: DayRange & { before?: string | undefined }, currency?: string) {
     const partOfTo = range.before ? (Date.parse(range.before) % DAY_MS) / DAY_MS : 1;
+    /** A campaign's spend of `day`; of the day `to`, the part before `before`. */
+    const proRata = (day: string | null, spend: number) =>
+      day === range.to ? Math.round(spend * partOfTo) : spend;
     const inRange = ({ from, to }: DayRange) =>
       this.db
         .selectFrom('ad_spend')
         .where('day', '>=', from)
         .where('day', '<=', to)
         .where(notKeyedTwice);
+    // The day `to` per campaign, rounded as the campaigns' below: each currency's total agrees.
+    const ofTo = (column: 'source' | 'campaign' | 'day') =>
+      sql<string | null>`case when day = ${range.to} then ${sql.ref(column)} end`;
     const totals = new Map<string, number>();
     const pieces = readByWeeks(range, (piece) =>
       inRange(piece)
-        .select(['currency', total.as('spend')])
-        .groupBy('currency')
+        .select(['currency', ofTo('day').as('lastDay'), total.as('spend')])
+        // By its alias: PostgreSQL would not match the select's parameter to another.
+        .groupBy(['currency', ofTo('source'), ofTo('campaign'), sql.ref('lastDay')])
         .execute(),
     );
     for await (const rows of pieces)
-      for (const row of rows) totals.set(row.currency, (totals.get(row.currency) ?? 0) + row.spend);
+      for (const { currency: code, lastDay, spend } of rows)
+        totals.set(code, (totals.get(code) ?? 0) + proRata(lastDay, spend));
     const currencies = [...totals]
       .map(([code, spend]) => ({ currency: code, spend }))
       .sort((a, b) => b.spend - a.spend || a.currency.localeCompare(b.currency));
@@ -122,7 +130,7 @@ export class SpendStore {
     );
     for await (const rows of perCampaign) {
       for (const { day, ...row } of rows) {
-        if (day === range.to) row.spend = Math.round(row.spend * partOfTo);
+        row.spend = proRata(day, row.spend);
         const key = JSON.stringify([row.source, row.campaign]);
         const campaign = campaigns.get(key) ?? { ...row, spend: 0, days: [] };
         campaigns.set(key, campaign);

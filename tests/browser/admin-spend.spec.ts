@@ -410,21 +410,16 @@ test('the weekly chart dashes a partial week, and its caption and table say whic
       setLineDash.call(this, segments);
     };
   });
+  // A Sunday noon: the last 30 days are 31 October (a Saturday) to today, whose week has all its
+  // days in the range and is still under way.
+  await page.clock.setFixedTime('2026-11-29T12:00:00Z');
   await signIn(page);
-  await uploadTodaysSpend(page);
-  // The last 30 days' weeks with fewer of their days in the range: this one (unless today is a
-  // Sunday) or the first (unless it starts on a Monday), or both.
-  const days = new Map<string, number>();
-  for (let back = 29; back >= 0; back--) {
-    const day = new Date(Date.now() - back * 86_400_000);
-    day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
-    const monday = day.toISOString().slice(0, 10);
-    days.set(monday, (days.get(monday) ?? 0) + 1);
-  }
-  const partial = [...days]
-    .filter(([, count]) => count < 7)
-    .map(([monday, count]) => `${monday} (partial: ${count} of 7 days)`);
-  expect(partial.length).toBeGreaterThan(0);
+  const uploaded = await page.request.post('/api/admin/spend', {
+    headers: { 'content-type': 'text/csv' },
+    data: `date,source,campaign,spend,currency\n2026-11-29,${uniqueTag('src')},${uniqueTag('c')},5.00,USD\n`,
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  const partial = ['2026-10-26 (partial: 2 of 7 days)', '2026-11-23 (partial: in progress)'];
 
   const costs = (await openTab(page, 'Insights')).getByRole('region', { name: 'Costs' });
   const figure = costs.getByRole('figure', { name: /^Spend and placements per week/ });

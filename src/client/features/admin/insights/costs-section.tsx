@@ -7,6 +7,7 @@ import {
   type FunnelStep,
   type FunnelWeek,
 } from '@shared/admin-funnel';
+import { DAY_MS } from '@shared/calendar-day';
 import { Button } from '../../../components/ui/button';
 import { downloadFile } from '../api/http';
 import { useCan } from '../api/session';
@@ -19,11 +20,18 @@ import { formatNumber, majorUnits, money } from '../ui/format';
 import { Panel } from '../ui/panel';
 import { useKeepFocus } from '../ui/keep-focus';
 
-const isPartial = (week: FunnelWeek | undefined) => week !== undefined && week.days < 7;
+/** A week ends when its Sunday does (the next Monday, UTC): all 7 days in the range, today a
+    Sunday, it is still under way. */
+const inProgress = (week: FunnelWeek) =>
+  Date.parse(`${week.week}T00:00:00Z`) + 7 * DAY_MS > Date.now();
+const isPartial = (week: FunnelWeek | undefined) =>
+  week !== undefined && (week.days < 7 || inProgress(week));
 const dash = [6, 4];
 /** "Week of 2026-11-30", and how much of it a partial week holds. */
 const weekLabel = (week: FunnelWeek) =>
-  isPartial(week) ? `${week.week} (partial: ${week.days} of 7 days)` : week.week;
+  isPartial(week)
+    ? `${week.week} (partial: ${week.days < 7 ? `${week.days} of 7 days` : 'in progress'})`
+    : week.week;
 
 /**
  * Spend (left axis, in the report's currency) and placements (right axis) per week; a partial

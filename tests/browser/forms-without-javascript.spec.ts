@@ -203,6 +203,31 @@ test('/companies -> /hiring: the work e-mail and company prefilled read-only, th
   await expect(page.getByRole('button', { name: 'Submit Request' })).toBeVisible();
 });
 
+test('from an ad to / and on by a link to /candidates: the lead keeps the landing’s attribution', async ({
+  page,
+  baseURL,
+}) => {
+  const email = uniqueEmail('nojs-home-ad');
+  await page.goto('/?utm_source=meta&utm_campaign=home-x&fbclid=IwAR-home');
+  await page.getByRole('link', { name: 'Become a Data Center Technician' }).click();
+  await expect(page).toHaveURL('/candidates');
+  const basic = form(page, '/api/candidates/basic-info');
+  await basic.getByLabel('First name').fill('Grace');
+  await basic.getByLabel('Last name').fill('Hopper');
+  await basic.getByLabel('Email').fill(email);
+  await basic.getByRole('button', { name: 'Continue to Application' }).click();
+
+  await expect(page).toHaveURL('/typeform');
+  expect(await storedLead(baseURL as string, 'candidate', email)).toMatchObject({
+    utmSource: 'meta',
+    utmCampaign: 'home-x',
+    fbclid: 'IwAR-home',
+  });
+  // Kept for the forms alone: no script reads it, and only the API is sent it.
+  const kept = (await page.context().cookies()).find((cookie) => cookie.name === 'tb_landing');
+  expect(kept).toMatchObject({ httpOnly: true, path: '/api', sameSite: 'Lax' });
+});
+
 test('/companies from an ad: a form sent back for a correction keeps the ad’s attribution', async ({
   page,
   baseURL,

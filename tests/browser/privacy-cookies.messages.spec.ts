@@ -27,7 +27,7 @@ test('every cookie a visitor gets is named in the privacy policy', async ({
     reading.push(read());
   });
 
-  await visitor.goto('/companies');
+  await visitor.goto('/companies?utm_source=newsletter&utm_campaign=cookies');
   await formSubmit(visitor, 'Get Talent Info').click(); // sent back with its messages
   await visitor.getByLabel('Work email').fill(email);
   await visitor.getByLabel('Company name').fill('Acme Data');
@@ -44,7 +44,14 @@ test('every cookie a visitor gets is named in the privacy policy', async ({
   await context.close();
 
   expect([...given]).toEqual(
-    expect.arrayContaining(['tb_form_time', 'tb_form', 'tb_prefill', 'tb_lead', 'tb_mailbox']),
+    expect.arrayContaining([
+      'tb_form_time',
+      'tb_landing',
+      'tb_form',
+      'tb_prefill',
+      'tb_lead',
+      'tb_mailbox',
+    ]),
   );
   await page.goto('/privacy');
   const named = await page.locator('#cookies-and-tracking code').allTextContents();

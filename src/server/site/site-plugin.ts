@@ -96,6 +96,8 @@ export const sitePlugin = fp<StaticSiteOptions>(
       const page = await loadPage(pagesDir, file, pageRuntime(route, runtime), headers);
       const render = pageRenderer(buildDir, pageRuntime(route, runtime), route, file);
       app.get(route, async (request, reply) => {
+        const landing = formHandoff.landingCookie(request);
+        if (landing) reply.header('Set-Cookie', landing);
         // Something to show from a form posted without JavaScript: rendered for this request.
         const status =
           route === statusApi.STATUS_PATH ? await statusPage.answer(request) : undefined;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { PageState } from '@shared/page-state';
+import { LANDING_PARAMS } from '@shared/landing-params';
 import { PREFILL_COOKIE, PREFILL_KEYS } from '@shared/prefill-cookie';
 import { parsedJson } from '../people/person-report-views';
 import { cookieValue, type SiteCookies } from '../../../platform/http/cookies';
@@ -43,6 +44,28 @@ const PRUNE_EVERY_MS = 60_000;
 const PREFILL_MAX_AGE_S = 30 * 60;
 /** Longer than any prefilled field (an e-mail is at most 254 characters). */
 const MAX_PREFILL_LENGTH = 300;
+
+/** The landing's UTM values and fbclid, for a form posted without JavaScript (HttpOnly). */
+const LANDING_COOKIE = 'tb_landing';
+const LANDING_MAX_AGE_S = 24 * 60 * 60;
+/** The longest landing value the attribution keeps (fbclid's). */
+const MAX_LANDING_LENGTH = 500;
+
+/** A URL's (or a path's) landing parameters alone, each filled and short enough. */
+export function landingQuery(url: string | undefined): URLSearchParams {
+  let query: URLSearchParams;
+  try {
+    query = new URL(url ?? '', 'http://site.invalid').searchParams;
+  } catch {
+    return new URLSearchParams();
+  }
+  const names: string[] = Object.values(LANDING_PARAMS);
+  return new URLSearchParams(
+    [...query].filter(
+      ([name, value]) => names.includes(name) && value && value.length <= MAX_LANDING_LENGTH,
+    ),
+  );
+}
 
 /** A no-JavaScript post's flash and prefill for the next page, never in the URL (decision 090).
     A flash waits in the database for any instance; one DELETE … RETURNING shows it once. */
@@ -95,6 +118,29 @@ export class FormHandoff {
       state: JSON.parse(flash.state) as PageState,
       clear: this.cookies.header(request, FLASH_COOKIE, '', 0),
     };
+  }
+
+  /**
+   * A page opened from an ad's link keeps its landing parameters for this browser's forms, as
+   * the JS flow's session storage does (another ad's link replaces them); only the API is sent
+   * them, and only a form posted without JavaScript reads them.
+   */
+  landingCookie(request: FastifyRequest): string | undefined {
+    const landing = landingQuery(request.url);
+    if (landing.size === 0) return undefined;
+    return this.cookies.header(request, LANDING_COOKIE, landing.toString(), LANDING_MAX_AGE_S, {
+      path: '/api',
+    });
+  }
+
+  /** The landing parameters the request's cookie carries (none: empty). */
+  landing(request: FastifyRequest): URLSearchParams {
+    const raw = cookieValue(request.headers.cookie, LANDING_COOKIE);
+    try {
+      return landingQuery(raw ? `?${decodeURIComponent(raw)}` : undefined);
+    } catch {
+      return new URLSearchParams(); // not ours: no attribution rather than a 500
+    }
   }
 
   /** The prefill the request's cookie carries: the spec's keys only, each a short string. */

@@ -4,7 +4,7 @@ import { LANDING_PARAMS } from '@shared/landing-params';
 import type { PageState } from '@shared/page-state';
 import { WAL_SYNC_FAILED } from '../../../platform/database/database-errors';
 import { acceptWeights } from '../../../platform/http/accept-weights';
-import type { FormHandoff } from './form-handoff';
+import { landingQuery, type FormHandoff } from './form-handoff';
 import { formOf, formRoute, type HtmlForm } from './html-forms';
 import type { FieldErrors } from './validate-body';
 import { parsedJson } from '../people/person-report-views';
@@ -27,26 +27,16 @@ const isFormEncoded = (request: FastifyRequest) =>
   (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM_ENCODED);
 
 /**
- * The UTM values and fbclid of the page that posted: the Referer, sent in full within the site
- * (strict-origin-when-cross-origin; another site's carries no query). The schema bounds them,
- * and only blank columns take them (first touch), as the JS flow's.
+ * The UTM values and fbclid of the page that posted (the Referer, sent in full within the site:
+ * strict-origin-when-cross-origin), else of the page the visitor landed on (its cookie): a link
+ * followed from the landing loses its query. The schema bounds them, and only blank columns take
+ * them (first touch), as the JS flow's.
  */
-function landingValues(referer: string | undefined): Record<string, string> {
-  const query = landingQuery(referer);
+function landingValues(request: FastifyRequest, handoff: FormHandoff): Record<string, string> {
+  const posted = landingQuery(request.headers.referer);
+  const query = posted.size > 0 ? posted : handoff.landing(request);
   const pairs = Object.entries(LANDING_PARAMS).map(([key, name]) => [key, query.get(name)]);
   return Object.fromEntries(pairs.filter(([, value]) => value));
-}
-
-/** The Referer's landing parameters alone: an invalid post goes back with them, for its retry. */
-function landingQuery(referer: string | undefined): URLSearchParams {
-  let query: URLSearchParams;
-  try {
-    query = new URL(referer ?? '').searchParams;
-  } catch {
-    return new URLSearchParams();
-  }
-  const names: string[] = Object.values(LANDING_PARAMS);
-  return new URLSearchParams([...query].filter(([name, value]) => names.includes(name) && value));
 }
 
 /** How long a typed value may be to travel back (the longest field takes 4,000 characters). */
@@ -85,7 +75,7 @@ export function formPost(request: FastifyRequest, action: string, handoff: FormH
   const form = formOf(action, page, referer);
   const attribution = form
     ? {
-        ...landingValues(referer),
+        ...landingValues(request, handoff),
         page: form.page,
         ...(form.variant ? { variant: form.variant } : {}),
       }

@@ -1,3 +1,5 @@
+import { BOOK_PATH } from './booking-view';
+
 // The person's status page (/status): what the server renders into it, and its texts.
 
 /** The one answer of "Lost your link?", whether or not the e-mail has a lead. */
@@ -58,12 +60,22 @@ export const NOTHING_TO_DO = "Nothing to do for now: we'll be in touch.";
 /** ...and to a candidate who holds a screening call, instead; or may book one (issue 43). */
 export const CALL_BOOKED = 'Your screening call is booked: you can move or cancel it.';
 export const CALL_OPEN = 'Your next step: pick a time for your screening call.';
+/** The button to /book: moves or cancels the call held, else books one. */
+export const callLabel = (booked: boolean) =>
+  booked ? 'Move or cancel your call' : 'Book your call';
 
 export interface StatusStep {
   text: string;
   label: string;
   href: string;
 }
+
+/** The call as a step, for a browser shown no stored value (no time): /book shows it the rest. */
+export const callStep = (booked: boolean): StatusStep => ({
+  text: booked ? CALL_BOOKED : CALL_OPEN,
+  label: callLabel(booked),
+  href: BOOK_PATH,
+});
 
 /** One of the person's leads as the page shows it. */
 export interface StatusLead {

@@ -496,6 +496,34 @@ describeEachDatabase(
       expect(JSON.stringify(after?.status)).not.toContain('callBooked');
     });
 
+    it('points a browser whose mailbox session is over to /book, which still shows its call', async () => {
+      const { app, db } = current();
+      const { id, proof, start } = await applicantWithLink(current(), 'call-after-day');
+      expect((await book(app, proof, start)).statusCode).toBe(201);
+      await db
+        .updateTable('mailbox_sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .execute();
+      // The form proof the link gave still opens /book on the call (to move or cancel it)...
+      const held = await bookingPage<{ booking: { start: string } | null }>(app, proof);
+      expect(held.booking?.start).toBe(start);
+      // ...and /status, which shows that proof no stored value (its time), points there.
+      const { state } = await statusPage(app, proof);
+      expect(state?.status).toEqual({
+        kind: 'steps',
+        steps: [{ text: CALL_BOOKED, label: 'Move or cancel your call', href: '/book' }],
+      });
+      expect(JSON.stringify(state?.status)).not.toContain(`c${id}`);
+      // Cancelled, a time is open: "Book your call".
+      expect((await postJson(app, '/api/booking/cancel', {}, { cookie: proof })).statusCode).toBe(
+        200,
+      );
+      expect((await statusPage(app, proof)).state?.status).toEqual({
+        kind: 'steps',
+        steps: [{ text: CALL_OPEN, label: 'Book your call', href: '/book' }],
+      });
+    });
+
     it('cancels the call of a candidate who withdraws: no host keeps it, and its time is free', async () => {
       const { app } = current();
       const { id, proof, start } = await applicantWithLink(current(), 'withdraw-call');

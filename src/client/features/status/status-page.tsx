@@ -4,6 +4,7 @@ import {
   LINK_EMAILED,
   STATUS_ACTIONS,
   STATUS_NOTICES,
+  callLabel,
   statusHeading,
   type StatusLead,
   type StatusStep,
@@ -173,7 +174,7 @@ function LeadCards({ lead }: { lead: StatusLead }) {
           <div>
             {/* A full page load: the server renders /book for this browser's proof. */}
             <a href={BOOK_PATH} className={buttonClass({ variant: 'outline' })}>
-              {lead.callBooked ? 'Move or cancel your call' : 'Book your call'}
+              {callLabel(Boolean(lead.callBooked))}
             </a>
           </div>
         ) : null}

@@ -4,6 +4,7 @@ import { BOOK_PATH } from '@shared/booking-view';
 import {
   CALL_BOOKED,
   CALL_OPEN,
+  callStep,
   LINK_TARGETS,
   NEXT_STEPS,
   type LinkTarget,
@@ -196,6 +197,11 @@ export class StatusPage {
     const link = LINK_OUTCOMES.get(query.link);
     if (ours.length > 0) {
       const steps = ours.flatMap((lead) => viewOf(lead).next ?? []);
+      // /book shows this browser its candidate's call (decision 178): here, no time, a pointer.
+      const [candidate, row] = ours.find(([lead]) => lead.table === 'candidates') ?? [];
+      const call =
+        candidate && row && awaitsUs(row.status) && (await this.offersCall(candidate.id));
+      if (call && call.offer) steps.push(callStep(call.offer === 'move'));
       return { view: { kind: 'steps', steps, ...link } };
     }
     return { view: link && { kind: 'no-link', ...link } };

@@ -21,11 +21,12 @@ export interface LocalSmtp {
 
 /**
  * A real SMTP server on a loopback port (free, unless one is given) that keeps what it receives
- * (no TLS, no auth).
+ * (no TLS, no auth). A promise from `onMail` holds the answer to that message's DATA (the sender
+ * waits in its send) until it settles.
  */
 export async function startLocalSmtp(
   fixedPort?: number,
-  onMail?: (mail: ReceivedMail) => void,
+  onMail?: (mail: ReceivedMail) => void | Promise<void>,
 ): Promise<LocalSmtp> {
   const received: ReceivedMail[] = [];
   const waiting: ((mail: ReceivedMail) => void)[] = [];
@@ -49,9 +50,9 @@ export async function startLocalSmtp(
           raw: Buffer.concat(chunks).toString('utf8'),
         };
         received.push(mail);
-        onMail?.(mail);
+        const held = onMail?.(mail);
         waiting.shift()?.(mail);
-        callback();
+        void Promise.resolve(held).then(() => callback());
       });
     },
   });

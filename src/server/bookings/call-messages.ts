@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { tablesOf } from '../platform/database/connection';
 import { enqueueMessages, type NewOutboxMessage } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
@@ -71,19 +71,22 @@ export async function writeErasedCancels(
   now = new Date(),
 ): Promise<void> {
   const ids = leads.map((lead) => lead.id);
+  // An UPDATE, not a read: it waits for an invitation being recorded (call-sender.ts) and sees
+  // it; the new sequence makes one recorded after it send nothing.
   const calls = await trx
-    .selectFrom('bookings')
-    .selectAll()
+    .updateTable('bookings')
+    .set({ sequence: sql`sequence + 1` })
     .where('lead_id', 'in', ids)
     .where('cancelled_at', 'is', null)
     .where('invited_start', 'is not', null)
     .where('slot_start', '>', now.toISOString())
+    .returningAll()
     .execute();
   const messages = calls.map(({ id, lead_id, sequence, ...call }): NewOutboxMessage => {
     const { uid, slot_start, slot_end, time_zone } = call;
     const email = leads.find((lead) => lead.id === Number(lead_id))?.email ?? '';
     const erased = { uid, slot_start, slot_end, time_zone, email };
-    const payload: CallPayload = { bookingId: id, sequence: sequence + 1, erased };
+    const payload: CallPayload = { bookingId: id, sequence, erased };
     return { destination: 'calendar', topic: CALL_TOPICS.cancelled, payload, ...NO_SUBJECT };
   });
   await enqueueMessages(tablesOf<OutboxTables>(trx), messages, now.toISOString());

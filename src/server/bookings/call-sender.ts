@@ -188,16 +188,31 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
     // Not dropped: true again since it was read (a no-show, attended, a no-show again).
     sent ??= await render(message);
     if (!sent) return;
-    await mailer.send(sent.mail);
     const { invited, says } = sent;
-    if (!invited) return;
-    // What the person's calendar now holds (a later move is told from it); the timeline says it.
-    await writes.runInBackground(async (trx) => {
-      const tables = tablesOf<BookingTables & OutboxTables>(trx);
-      const call = tables.updateTable('bookings').set({ invited_start: invited.slot_start });
-      await call.where('id', '=', invited.id).execute();
-      const told = tables.updateTable('outbox_messages').set({ topic: CALL_TOPICS[says] });
-      await told.where('id', '=', message.id).execute();
+    if (!invited) {
+      await mailer.send(sent.mail);
+      return;
+    }
+    // Recorded before it goes, so an erasure meanwhile finds it and cancels it; a call changed or
+    // erased first is not invited. A refused send takes the record back (the retry sends it).
+    const record = (start: string | null) =>
+      writes.runInBackground(async (trx) => {
+        const tables = tablesOf<BookingTables & OutboxTables>(trx);
+        const call = await tables
+          .updateTable('bookings')
+          .set({ invited_start: start })
+          .where('id', '=', invited.id)
+          .where('sequence', '=', invited.sequence)
+          .where('cancelled_at', 'is', null)
+          .executeTakeFirst();
+        const told = tables.updateTable('outbox_messages').set({ topic: CALL_TOPICS[says] });
+        await told.where('id', '=', message.id).execute();
+        return Number(call.numUpdatedRows) > 0;
+      });
+    if (!(await record(invited.slot_start))) return;
+    await mailer.send(sent.mail).catch(async (error: unknown) => {
+      await record(invited.invited_start);
+      throw error;
     });
   };
 }

@@ -22,6 +22,7 @@ export const BUNDLED_ENTRIES = {
   main: 'src/server/main.ts',
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
+  'reset-owner-sign-in': 'scripts/reset-owner-sign-in.ts',
 } as const;
 
 /** How to run an entry from source: the tests' bundle when there is one, else through tsx. */

@@ -113,7 +113,13 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
 
   app.delete<{ Params: { id: number } }>(
     '/api/admin/invitations/:id',
-    { schema: { params: idParams, response: { 204: { type: 'null' }, 404: errorBody } } },
+    {
+      schema: {
+        description: "Not a reset sign-in's (409): the account's one way in",
+        params: idParams,
+        response: { 204: { type: 'null' }, 404: errorBody, 409: errorBody },
+      },
+    },
     async (request, reply) =>
       (await accounts.withdraw(request.params.id))
         ? reply.code(204).send()

@@ -120,7 +120,24 @@ export class AdminAccounts {
     });
   }
 
+  /**
+   * Withdraws a pending invitation. A reset's is refused: its factors are gone for good, so the
+   * link is the account's one way in; another reset replaces it, disabling makes it useless.
+   */
   async withdraw(invitationId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('admin_invitations')
+      .select('account_id')
+      .where('id', '=', invitationId)
+      .where('accepted_at', 'is', null)
+      .executeTakeFirst();
+    if (!row) return false;
+    if (row.account_id !== null) {
+      throw new AccountRefusal(
+        409,
+        'This link is the only way back in since the sign-in was reset: to stop it, reset the sign-in again (a new link) or disable the account',
+      );
+    }
     const result = await this.db
       .deleteFrom('admin_invitations')
       .where('id', '=', invitationId)
@@ -141,16 +158,14 @@ export class AdminAccounts {
       .returning(['email', 'role', 'expires_at', 'invited_by', 'account_id'])
       .executeTakeFirst();
     if (!row) return undefined;
-    // A reset's mail names the owner who asked: the person can tell a colleague's from a stranger's.
-    const resetBy =
-      row.account_id === null
-        ? undefined
-        : await this.db
-            .selectFrom('admin_accounts')
-            .select('name')
-            .where('id', '=', row.invited_by)
-            .executeTakeFirst();
-    return { email: row.email, role: row.role, expiresAt: row.expires_at, token, resetBy };
+    // The mail names the owner who sent it: the person can tell a colleague's from a stranger's.
+    const sender = await this.db
+      .selectFrom('admin_accounts')
+      .select('name')
+      .where('id', '=', row.invited_by)
+      .executeTakeFirstOrThrow();
+    const { email, role, expires_at: expiresAt, account_id: accountId } = row;
+    return { email, role, expiresAt, token, sender: sender.name, reset: accountId !== null };
   }
 
   /** The pending invitation of `token`: its address and role (a reset's: the account's name). */

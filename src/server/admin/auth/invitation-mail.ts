@@ -8,7 +8,7 @@ import type { AdminAccounts } from './accounts';
 const INVITE_PATH = '/admin/invite';
 
 /**
- * Sends the outbox's invitation e-mails: who invited them to what (or, a reset, which owner took
+ * Sends the outbox's invitation e-mails: which owner invited them to what (or, a reset, took
  * their credentials), the link, and until when it works; a withdrawn or used one sends nothing.
  */
 export function invitationSender(
@@ -23,18 +23,18 @@ export function invitationSender(
     if (!invitation) return;
     const link = `${context.siteUrl}${INVITE_PATH}?token=${invitation.token}`;
     const until = `(the link works once, until ${new Date(invitation.expiresAt).toUTCString()})`;
-    const { role, resetBy } = invitation;
-    const [subject, ...paragraphs]: [string, ...Paragraph[]] = resetBy
+    const { role, sender, reset } = invitation;
+    const [subject, ...paragraphs]: [string, ...Paragraph[]] = reset
       ? [
           `Your sign-in to the ${context.brandName} dashboard was reset`,
-          `${resetBy.name} reset your sign-in to ${dashboard}: your password, passkeys and authenticator app no longer work. Your account and its history stay as they were.`,
+          `${sender} reset your sign-in to ${dashboard}: your password, passkeys and authenticator app no longer work. Your account and its history stay as they were.`,
           `Choose a new password or a passkey here ${until}:`,
           { link, label: 'Choose how you sign in' },
           'If you did not expect this, ignore this e-mail: nothing more happens, but you cannot sign in until an owner resets your sign-in again.',
         ]
       : [
           `Your invitation to the ${context.brandName} dashboard`,
-          `You are invited to ${dashboard} as ${role === 'owner' ? 'an' : 'a'} ${role}.`,
+          `${sender} invited you to ${dashboard} as ${role === 'owner' ? 'an' : 'a'} ${role}.`,
           `Choose your name and password here ${until}:`,
           { link, label: 'Accept the invitation' },
           'If you did not expect this, ignore this e-mail.',

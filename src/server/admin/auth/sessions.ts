@@ -110,18 +110,26 @@ export class AdminSessions {
 
   /**
    * Why `token`'s session is refused (resume gave none): its account disabled; ended elsewhere
-   * (signed out everywhere, ended from a list, or a new password); else expired, or long gone.
+   * (signed out everywhere, ended from a list, a reset, a new password) before it lapsed; else
+   * expired, or long gone: what happened first, as a reset also revokes lapsed sessions.
    */
   async whyEnded(token: string | undefined, now = new Date()): Promise<SessionEnd | undefined> {
     if (!token || token.length > 200) return undefined;
     const row = await this.db
       .selectFrom('admin_sessions')
       .innerJoin('admin_accounts as a', 'a.id', 'admin_sessions.account_id')
-      .select((eb) => ['a.disabled_at', isLive(eb, now).as('live'), 'revoked_at'])
+      .select(['a.disabled_at', 'revoked_at', 'expires_at', 'last_seen_at'])
       .where('token_hash', '=', sha256Hex(token))
       .executeTakeFirst();
     if (row?.disabled_at) return 'disabled';
-    return row && (row.revoked_at || row.live) ? 'ended' : 'expired';
+    if (!row?.last_seen_at) return 'expired';
+    // isLive's two limits as one moment; not revoked, yet before it: its password changed.
+    const lapses = Math.min(
+      Date.parse(row.expires_at),
+      Date.parse(row.last_seen_at) + SESSION_IDLE_MS,
+    );
+    const ended = row.revoked_at ? Date.parse(row.revoked_at) : now.getTime();
+    return ended < lapses ? 'ended' : 'expired';
   }
 
   /** Logout: the session is refused from now on, even if its cookie is replayed. */

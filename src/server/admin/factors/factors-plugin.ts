@@ -28,6 +28,17 @@ const RECENT_CONFIRMATION_MS = 5 * 60 * 1000;
 
 export type AdminFactors = ReturnType<typeof adminFactors>;
 
+/**
+ * Removes every factor of an account, and its sign-in awaiting one: an owner's reset, or the
+ * operator's of the founding owner (`npm run admin:reset-owner-sign-in`).
+ */
+export async function forgetFactors(accountId: number, trx: SharedTransaction) {
+  const tables = tablesOf<AdminFactorTables>(trx);
+  for (const table of FACTOR_TABLES) {
+    await tables.deleteFrom(table).where('account_id', '=', accountId).execute();
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     adminFactors: AdminFactors;
@@ -142,13 +153,7 @@ function adminFactors(app: FastifyInstance, { site, adminRequireMfa: required }:
       const until = new Date(row.confirmed_at ?? row.created_at).getTime() + RECENT_CONFIRMATION_MS;
       return until > Date.now() ? new Date(until).toISOString() : null;
     },
-    /** Removes every factor of an account, and its sign-in awaiting one (an owner's reset). */
-    async forget(accountId: number, trx: SharedTransaction) {
-      const tables = tablesOf<AdminFactorTables>(trx);
-      for (const table of FACTOR_TABLES) {
-        await tables.deleteFrom(table).where('account_id', '=', accountId).execute();
-      }
-    },
+    forget: forgetFactors,
     /** The guard's last step: 403 {setupRequired} while MFA is required and missing. */
     async requireSetUp(request: FastifyRequest, reply: FastifyReply) {
       const session = request.adminSession;

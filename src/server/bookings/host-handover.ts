@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
+import type { SharedTransaction } from '../platform/database/connection';
 import { callsNeedingHost, takesCalls } from './booking-hosts';
 import { placeFor, takeSeat, takeTurn, type Place } from './booking-store';
 import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
@@ -13,27 +14,29 @@ import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
  * host: the person is sent nothing.
  */
 export async function handOverCalls(app: FastifyInstance, accountId: number, now = new Date()) {
-  const [db, writes] = bookingDb(app);
-  const leaving = !(await takesCalls(db, accountId));
-  return writes.run(async (trx) => {
-    // After its turn: a booking given this host a moment earlier is committed, and handed over.
-    await takeTurn(trx);
-    const calls = leaving
-      ? await liveCalls(trx)
-          .where('host_id', '=', accountId)
-          .where('slot_start', '>', now.toISOString())
-          .orderBy('slot_start')
-          .execute()
-      : await callsNeedingHost(trx, now);
-    let moved = 0;
-    for (const call of calls) {
-      const place = await placeFor(trx, call.slot_start, now, call);
-      if (!place) continue;
-      if (!(await giveCall(trx, call.id, place, now))) throw new Error('a seat taken in its turn');
-      moved += 1;
-    }
-    return { moved, needHost: calls.length - moved };
-  });
+  return bookingDb(app)[1].run((trx) => handOver(trx, accountId, now));
+}
+
+/** handOverCalls in the caller's transaction (an account's change, with its audit entry). */
+export async function handOver(shared: SharedTransaction, accountId: number, now = new Date()) {
+  const trx = shared as Transaction<BookingTables>;
+  // After its turn: a booking given this host a moment earlier is committed, and handed over.
+  await takeTurn(trx);
+  const calls = (await takesCalls(trx, accountId))
+    ? await callsNeedingHost(trx, now)
+    : await liveCalls(trx)
+        .where('host_id', '=', accountId)
+        .where('slot_start', '>', now.toISOString())
+        .orderBy('slot_start')
+        .execute();
+  let moved = 0;
+  for (const call of calls) {
+    const place = await placeFor(trx, call.slot_start, now, call);
+    if (!place) continue;
+    if (!(await giveCall(trx, call.id, place, now))) throw new Error('a seat taken in its turn');
+    moved += 1;
+  }
+  return { moved, needHost: calls.length - moved };
 }
 
 /**

@@ -119,11 +119,11 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { utmCampaign, source, campaign } = request.body;
-      await store.saveMapping(request.body);
       // Audited here, not by its answer: the entry names the campaign, which only the store knows.
-      const saved = (await store.mappings(true)).find((row) => row.utmCampaign === utmCampaign);
-      const detail = `${utmCampaign} -> ${source} ${saved?.campaignName ?? campaign}`;
-      await app.audit.record({ action: 'spend_mapping_saved', detail }, request);
+      await store.saveMapping(request.body, (trx, name) => {
+        const detail = `${utmCampaign} -> ${source} ${name ?? campaign}`;
+        return app.audit.record({ action: 'spend_mapping_saved', detail }, request, trx);
+      });
       return reply.code(204).send();
     },
   );

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { inTurn, readByWeeks, type DayRange } from '../platform/database/report-reads';
 import { DAY_MS } from '@shared/calendar-day';
+import type { AlsoWrite } from '../platform/database/connection';
 import type { WriteJob, WriteQueue } from '../platform/database/write-queue';
 import type { SpendOrigin, SpendTables } from './spend-tables';
 
@@ -145,8 +146,8 @@ export class SpendStore {
   }
 
   /** The mappings; `named`: with each campaign's latest name, as people read them. */
-  mappings(named = false) {
-    return this.db
+  mappings(named = false, db = this.db) {
+    return db
       .selectFrom('ad_spend_mappings as m')
       .select(['m.utm_campaign as utmCampaign', 'm.source', 'm.campaign'])
       .$if(named, (query) => query.select(latestName.as('campaignName')))
@@ -154,14 +155,19 @@ export class SpendStore {
       .execute();
   }
 
-  async saveMapping(mapping: SpendMapping): Promise<void> {
+  /** Saves a mapping; `audited`, told the campaign's latest name, commits with it. */
+  saveMapping(mapping: SpendMapping, audited: AlsoWrite<string | undefined>): Promise<unknown> {
     const { utmCampaign, source, campaign } = mapping;
     const values = { source, campaign, updated_at: new Date().toISOString() };
-    await this.db
-      .insertInto('ad_spend_mappings')
-      .values({ utm_campaign: utmCampaign, ...values })
-      .onConflict((conflict) => conflict.column('utm_campaign').doUpdateSet(values))
-      .execute();
+    return this.writes.run(async (trx) => {
+      await trx
+        .insertInto('ad_spend_mappings')
+        .values({ utm_campaign: utmCampaign, ...values })
+        .onConflict((conflict) => conflict.column('utm_campaign').doUpdateSet(values))
+        .execute();
+      const saved = (await this.mappings(true, trx)).find((row) => row.utmCampaign === utmCampaign);
+      return audited(trx, saved?.campaignName);
+    });
   }
 
   async deleteMapping(utmCampaign: string): Promise<boolean> {

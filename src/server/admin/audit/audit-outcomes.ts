@@ -59,9 +59,9 @@ const templateEntry = (action: AuditAction) => (request: FastifyRequest) => {
   return { action, leadType, detail: status };
 };
 
-/** Calls an answer says were handed over (decision 178): how many, never whose. */
-function handedOver(payload: unknown) {
-  const { moved = 0, needHost = 0 } = (answered(payload).calls ?? {}) as Record<string, number>;
+/** Calls handed over (decision 178): how many, never whose. */
+export function handedOver(calls: unknown) {
+  const { moved = 0, needHost = 0 } = (calls ?? {}) as Record<string, number>;
   return moved + needHost > 0 ? `calls ${moved} moved, ${needHost} needing a host` : undefined;
 }
 
@@ -106,35 +106,14 @@ export const auditedOutcomes: Record<string, Outcome> = {
       detail: `via ${String(transport)}${edited ? ', its text edited for this send' : ''}`,
     };
   }),
-  'POST /api/admin/users': on(201, (request, payload) => ({
-    action: 'account_invited',
-    detail: `invitation ${Number(answered(payload).id)} as ${String((request.body as { role: string }).role)}`,
-  })),
-  'DELETE /api/admin/invitations/:id': on(204, (request) => ({
-    action: 'invitation_withdrawn',
-    detail: `invitation ${idParam(request)}`,
-  })),
   'POST /api/admin/invitation/accept': on(200, (request) => ({
     action: 'invitation_accepted',
     detail: 'passkey' in (request.body as object) ? 'with a passkey' : undefined,
   })),
-  'PATCH /api/admin/users/:id': on(200, (request, payload) => {
-    const { role, disabled } = request.body as { role?: string; disabled?: boolean };
-    // From which role: entries before it said only the new one ("role viewer").
-    const changes = [
-      role === undefined ? undefined : `role ${String(answered(payload).formerRole)} -> ${role}`,
-      disabled === undefined ? undefined : disabled ? 'disabled' : 'enabled',
-      handedOver(payload),
-    ];
-    return {
-      action: 'account_changed',
-      detail: `account ${idParam(request)}: ${changes.filter(Boolean).join(', ')}`,
-    };
-  }),
   // A host's hours saved, and the calls needing a host they took up.
   'PUT /api/admin/booking/availability': on(200, (_request, payload) => ({
     action: 'availability_saved',
-    detail: handedOver(payload),
+    detail: handedOver(answered(payload).calls),
   })),
   // What a person is asked before the slots: how many questions, not their words.
   'PUT /api/admin/booking/screening': on(200, (_request, payload) => ({

@@ -40,16 +40,15 @@ const actorOf = (request: FastifyRequest): AuditActor => {
 };
 
 function adminAudit(db: Kysely<AuditTables>) {
-  // In `trx` when given: the entry commits with what it records.
-  const logIn = (trx: SharedTransaction | undefined) => (trx ? tablesOf<AuditTables>(trx) : db);
   let key: Promise<Buffer> | undefined;
-  const record = (entry: AuditEntryInput, request: FastifyRequest, trx?: SharedTransaction) =>
-    addEntry(logIn(trx), entry, actorOf(request));
+  /** The entry of a change, in the change's transaction: both commit, or neither (decision 064). */
+  const record = (entry: AuditEntryInput, request: FastifyRequest, trx: SharedTransaction) =>
+    addEntry(tablesOf<AuditTables>(trx), entry, actorOf(request));
   return {
     record,
     /** What the server did by itself (the retention). */
-    recordSystem: (entry: AuditEntryInput, actor: string, trx?: SharedTransaction) =>
-      addEntry(logIn(trx), entry, { name: actor, accountId: null }),
+    recordSystem: (entry: AuditEntryInput, actor: string, trx: SharedTransaction) =>
+      addEntry(tablesOf<AuditTables>(trx), entry, { name: actor, accountId: null }),
     /** The keyed hash that names a person in the log without their address. */
     async personToken(normalizedEmail: string) {
       key ??= personKey(db);
@@ -82,7 +81,8 @@ export const auditPlugin = fp(async (app) => {
     const outcome = auditedOutcomes[routeKey(request.method, request.routeOptions.url)];
     const entry = outcome?.(request, reply, payload);
     try {
-      if (entry) await audit.record(entry, request);
+      // Reads and sign-ins only: a change's entry commits with it (record).
+      if (entry) await addEntry(db, entry, actorOf(request));
     } catch (error) {
       // No success without its entry: the answer becomes a 500, with no new session or file.
       reply.removeHeader('set-cookie').removeHeader('content-disposition');

@@ -8,7 +8,8 @@ import {
   PASSWORD_MIN_LENGTH,
   type AdminRole,
 } from '@shared/admin-accounts';
-import { handOverCalls } from '../../bookings';
+import { handOver } from '../../bookings';
+import { handedOver } from '../audit/audit-outcomes';
 import { tablesOf } from '../../platform/database/connection';
 import {
   displayName as name,
@@ -63,7 +64,11 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
     },
     async (request, reply) => {
       const { email: address, role } = request.body;
-      const invitation = await accounts.invite(address, role, request.adminSession!.account.id);
+      const by = request.adminSession!.account.id;
+      const invitation = await accounts.invite(address, role, by, (trx, { id }) => {
+        const entry = { action: 'account_invited', detail: `invitation ${id} as ${role}` } as const;
+        return app.audit.record(entry, request, trx);
+      });
       return reply.code(201).send(invitation);
     },
   );
@@ -83,9 +88,22 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
       },
     },
     async (request) => {
-      const account = await accounts.change(request.params.id, request.body);
-      if (account.disabled) await app.adminAuth.sessions.endAll(account.id);
-      return { ...account, calls: await handOverCalls(app, account.id) };
+      const { id } = request.params;
+      const { role, disabled } = request.body;
+      return app.writeQueue.run(async (trx) => {
+        const account = await accounts.change(tablesOf(trx), id, request.body);
+        if (account.disabled) await app.adminAuth.sessions.endAll(id, tablesOf(trx));
+        const calls = await handOver(trx, id);
+        // From which role: entries before it said only the new one ("role viewer").
+        const changes = [
+          role === undefined ? undefined : `role ${account.formerRole} -> ${role}`,
+          disabled === undefined ? undefined : disabled ? 'disabled' : 'enabled',
+          handedOver(calls),
+        ];
+        const detail = `account ${id}: ${changes.filter(Boolean).join(', ')}`;
+        await app.audit.record({ action: 'account_changed', detail }, request, trx);
+        return { ...account, calls };
+      });
     },
   );
 
@@ -120,10 +138,13 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
         response: { 204: { type: 'null' }, 404: errorBody, 409: errorBody },
       },
     },
-    async (request, reply) =>
-      (await accounts.withdraw(request.params.id))
+    async (request, reply) => {
+      const { id } = request.params;
+      const entry = { action: 'invitation_withdrawn', detail: `invitation ${id}` } as const;
+      return (await accounts.withdraw(id, (trx) => app.audit.record(entry, request, trx)))
         ? reply.code(204).send()
-        : reply.code(404).send({ error: 'No such pending invitation' }),
+        : reply.code(404).send({ error: 'No such pending invitation' });
+    },
   );
 };
 

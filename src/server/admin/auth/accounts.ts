@@ -80,8 +80,14 @@ export class AdminAccounts {
     };
   }
 
-  /** Invites `email` as `role`, replacing a pending invitation; its e-mail commits with it. */
-  async invite(email: string, role: AdminRole, invitedBy: number, now = new Date()) {
+  /** Invites `email` as `role`, replacing a pending one; its e-mail and `audited` commit with it. */
+  async invite(
+    email: string,
+    role: AdminRole,
+    invitedBy: number,
+    audited: AlsoWrite<{ id: number }>,
+    now = new Date(),
+  ) {
     const address = normalizeEmail(email);
     return this.db.transaction().execute(async (trx) => {
       const taken = await trx
@@ -90,7 +96,13 @@ export class AdminAccounts {
         .where('email', '=', address)
         .executeTakeFirst();
       if (taken) throw new AccountRefusal(409, 'An account with this e-mail already exists');
-      return addInvitation(trx, { email: address, role, invitedBy, accountId: null }, now);
+      const invitation = await addInvitation(
+        trx,
+        { email: address, role, invitedBy, accountId: null },
+        now,
+      );
+      await audited(trx, invitation);
+      return invitation;
     });
   }
 
@@ -121,29 +133,34 @@ export class AdminAccounts {
   }
 
   /**
-   * Withdraws a pending invitation. A reset's is refused: its factors are gone for good, so the
-   * link is the account's one way in; another reset replaces it, disabling makes it useless.
+   * Withdraws a pending invitation, `audited` in its transaction; false if there is none. A
+   * reset's is refused: its factors are gone for good, so the link is the account's one way in;
+   * another reset replaces it, disabling makes it useless.
    */
-  async withdraw(invitationId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('admin_invitations')
-      .select('account_id')
-      .where('id', '=', invitationId)
-      .where('accepted_at', 'is', null)
-      .executeTakeFirst();
-    if (!row) return false;
-    if (row.account_id !== null) {
-      throw new AccountRefusal(
-        409,
-        'This link is the only way back in since the sign-in was reset: to stop it, reset the sign-in again (a new link) or disable the account',
-      );
-    }
-    const result = await this.db
-      .deleteFrom('admin_invitations')
-      .where('id', '=', invitationId)
-      .where('accepted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  async withdraw(invitationId: number, audited: AlsoWrite): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const pending = trx
+        .selectFrom('admin_invitations')
+        .select('account_id')
+        .where('id', '=', invitationId)
+        .where('accepted_at', 'is', null);
+      const row = await pending.executeTakeFirst();
+      if (!row) return false;
+      if (row.account_id !== null) {
+        throw new AccountRefusal(
+          409,
+          'This link is the only way back in since the sign-in was reset: to stop it, reset the sign-in again (a new link) or disable the account',
+        );
+      }
+      const result = await trx
+        .deleteFrom('admin_invitations')
+        .where('id', '=', invitationId)
+        .where('accepted_at', 'is', null)
+        .executeTakeFirst();
+      const withdrawn = Number(result.numDeletedRows) > 0;
+      if (withdrawn) await audited(trx);
+      return withdrawn;
+    });
   }
 
   /** A new token, made as the e-mail is sent: a retried send makes another, the first link dies. */
@@ -219,13 +236,17 @@ export class AdminAccounts {
     });
   }
 
-  /** Changes a role, or disables; the founding owner stays an enabled owner (the spec's sign-in). */
+  /**
+   * Changes a role, or disables, in `trx` (with its audit entry); the founding owner stays an
+   * enabled owner (the spec's sign-in).
+   */
   async change(
+    trx: Kysely<AccountTables>,
     accountId: number,
     change: { role?: AdminRole | undefined; disabled?: boolean | undefined },
     now = new Date(),
   ): Promise<AccountEntry & { formerRole: AdminRole }> {
-    const row = await this.db
+    const row = await trx
       .selectFrom('admin_accounts')
       .selectAll()
       .where('id', '=', accountId)
@@ -238,7 +259,7 @@ export class AdminAccounts {
         'The founding owner signs in with ADMIN_PASSWORD and stays an enabled owner, so there is always one',
       );
     }
-    const updated = await this.db
+    const updated = await trx
       .updateTable('admin_accounts')
       .set({
         ...(change.role === undefined ? {} : { role: change.role }),
@@ -251,7 +272,7 @@ export class AdminAccounts {
       .executeTakeFirstOrThrow();
     // Whoever may no longer invite leaves no open invitation: an owner's way back once disabled.
     if (updated.disabled_at !== null || !can(updated.role, 'manage')) {
-      await this.db
+      await trx
         .deleteFrom('admin_invitations')
         .where('invited_by', '=', accountId)
         .where('accepted_at', 'is', null)

@@ -54,7 +54,9 @@ export const personDataRoutes: FastifyPluginAsync<{ people: PersonData }> = asyn
       const token = await app.audit.personToken(email);
       const report = await people.report(email, token);
       const detail = `${token}; found ${countsText(countsOf(report))}`;
-      await app.audit.record({ action: 'data_subject_access', detail }, request);
+      // Nothing changes: the entry is the whole transaction.
+      const entry = { action: 'data_subject_access', detail } as const;
+      await app.writeQueue.run((trx) => app.audit.record(entry, request, trx));
       const outboxMessages = report.outboxMessages.map((message) => ({
         ...message,
         lastError: deliveryError(request, message.lastError),

@@ -4,7 +4,7 @@ import { Gauge } from 'prom-client';
 import type { ServerConfig } from '../config/config';
 import { backupsDirOf, backupTimeOf, listBackups } from './backup-files';
 import { every } from './backup-schedule';
-import { PG_BACKUP_POINTER, writeBackup } from './write-backup';
+import { BackupDiskFull, PG_BACKUP_POINTER, writeBackup } from './write-backup';
 
 type BackupsOptions = ServerConfig['backup'] & { dataDir: string };
 
@@ -36,6 +36,12 @@ export const backupsPlugin = fp<BackupsOptions>(async (app, { dataDir, intervalH
   });
   // Unset: backups only on demand (`npm run backup`).
   if (intervalHours === undefined) return;
+  const failed = new Gauge({
+    name: 'backup_failed',
+    help: "1: this server's last scheduled backup failed, by reason (disk_full, error); none: it succeeded",
+    labelNames: ['reason'],
+    registers: [app.metrics.registry],
+  });
   const backUp = async () => {
     try {
       const result = await writeBackup({ dataDir, keep, from: app.database.sqlite });
@@ -48,8 +54,12 @@ export const backupsPlugin = fp<BackupsOptions>(async (app, { dataDir, intervalH
         },
         'backup written',
       );
+      failed.reset();
     } catch (error) {
-      app.log.error({ err: error }, 'backup failed');
+      const diskFull = error instanceof BackupDiskFull;
+      app.log.error({ err: error }, `backup failed${diskFull ? `: ${error.message}` : ''}`);
+      failed.reset();
+      failed.labels(diskFull ? 'disk_full' : 'error').set(1);
     }
   };
   const intervalMs = intervalHours * 3_600_000;

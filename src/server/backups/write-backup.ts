@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { SQLITE_FILE_NAME } from '../platform/database/connection';
@@ -18,6 +18,28 @@ import {
 export const PG_BACKUP_POINTER =
   'PostgreSQL is backed up with its own tools: pg_dump --format=custom, restored with ' +
   'pg_restore (README, "Backups")';
+
+/** A backup that failed for want of space: said as such, not as SQLite's "disk I/O error". */
+export class BackupDiskFull extends Error {}
+
+/**
+ * The failure in an operator's words when the disk is full: SQLite says SQLITE_FULL, or only
+ * "disk I/O error" when its -shm or journal cannot grow, so the free space is asked too.
+ */
+async function diskFullOr(error: unknown, dir: string, needed: number): Promise<unknown> {
+  const code = String((error as { code?: unknown }).code);
+  const free = await statfs(dir).then(
+    ({ bavail, bsize }) => bavail * bsize,
+    () => Infinity,
+  );
+  const full = code === 'SQLITE_FULL' || code === 'ENOSPC';
+  if (!full && !(code.startsWith('SQLITE_IOERR') && free < needed)) return error;
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  return new BackupDiskFull(
+    `the disk holding ${dir} is full: ${mb(free)} free, the backup needs about ${mb(needed)}`,
+    { cause: error },
+  );
+}
 
 /** better-sqlite3 copies at most this many pages per step: more than any file has. */
 const ALL_PAGES = 0x7fffffff;
@@ -80,6 +102,6 @@ export async function writeBackup({
     await rm(partial, { force: true });
     await rm(`${partial}-journal`, { force: true });
     await rm(`${checksumFileOf(file)}${PARTIAL_SUFFIX}`, { force: true });
-    throw error;
+    throw await diskFullOr(error, dir, (await stat(source)).size);
   }
 }

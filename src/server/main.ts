@@ -75,8 +75,9 @@ async function main() {
       passwordFile: existsSync(passwordFile) ? passwordFile : undefined,
     },
   };
+  // Whatever LOG_LEVEL is, as the banner: the one line that says the server is up, and where.
   if (pretty) process.stdout.write(startBanner(config, facts));
-  else app.log.info(startFields(config, facts), 'ready');
+  else app.log.child({}, { level: 'info' }).info(startFields(config, facts), 'ready');
   // The start-up lines now, not a second later: whatever watches the log sees them at once.
   jsonLines?.flush();
 }

@@ -172,6 +172,34 @@ describe('npm start piped (not a terminal)', () => {
     },
   );
 
+  it('writes its "ready" entry at LOG_LEVEL=error too: the start is never silent', async () => {
+    const server = await startServerProcess({
+      DATA_DIR: path.join(dir, 'piped-error-level'),
+      CLIENT_DIR: clientDir,
+      LOG_LEVEL: 'error',
+      ADMIN_PASSWORD: 'piped-admin-password-1234',
+    });
+    try {
+      const ready = await eventually(() =>
+        server
+          .output()
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>)
+          .find((entry) => entry.msg === 'ready'),
+      );
+      expect(ready.url).toMatch(/^http:\/\/localhost:\d+$/);
+      // The start's warnings travel in it, the warn entries themselves stay below the level.
+      expect(ready.warnings).toEqual(
+        expect.arrayContaining([expect.stringContaining('SITE_URL is http://localhost:3000')]),
+      );
+      expect(server.output()).not.toContain('"level":40');
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
   it(
     'writes a generated password to a file only its user reads, names it, and keeps it out of the log; every data file is 0600',
     { timeout: 60_000 },

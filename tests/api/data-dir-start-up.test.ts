@@ -57,6 +57,14 @@ it('refuses a read-only DATA_DIR, naming DATA_DIR and why', async () => {
   );
 });
 
+it('refuses a DATA_DIR the system will not make a folder in (/proc), naming DATA_DIR, at once', async () => {
+  // Node's recursive mkdir retries such a folder for ever: the start hung.
+  const dataDir = '/proc/talent-bridge-data';
+  const refused = await startRefusal(dataDir);
+  expect(refused).toMatch(/server exited during start-up/);
+  expect(refused).toContain(`DATA_DIR ${dataDir}: the database cannot be kept there: ENOENT`);
+});
+
 it('refuses a HOST that is no address of this machine, naming HOST and why', async () => {
   const dataDir = path.join(root, 'data');
   const forms = 'must be an address of this machine, e.g. 0.0.0.0 (every interface) or 127.0.0.1';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { SQLITE_FILE_NAME } from '../platform/database/connection';
+import { makeDataDir, SQLITE_FILE_NAME } from '../platform/database/connection';
 import {
   backupsDirOf,
   checksumFileOf,
@@ -126,7 +126,7 @@ async function abandoned(lock: string, text: string): Promise<boolean> {
  */
 async function lockRestores(dataDir: string, holder = 'another restore') {
   const lock = path.join(dataDir, `${SQLITE_FILE_NAME}.restore.lock`);
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  makeDataDir(dataDir);
   const mine = `${process.pid} ${(await startOf(process.pid)) ?? ''}\n`;
   for (;;) {
     try {

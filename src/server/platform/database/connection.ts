@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
@@ -34,10 +34,26 @@ export interface DatabaseConnection<DB = object> {
   close(): Promise<void>;
 }
 
+/**
+ * mkdir -p, each folder 0700. Not Node's recursive mkdir: where the system refuses a folder with
+ * ENOENT though its parent exists (/proc, /sys), that retries for ever and the start hangs.
+ */
+export function makeDataDir(dir: string): void {
+  const parent = path.dirname(dir);
+  if (parent !== dir && !existsSync(parent)) makeDataDir(parent);
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(dir).isDirectory()) {
+      throw error;
+    }
+  }
+}
+
 // No busy timeout: better-sqlite3 would wait with the event loop stopped (the group commit waits).
 function openSqlite(dataDir: string): SqliteDatabase.Database {
   try {
-    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    makeDataDir(dataDir);
     // A read-only folder: say so now, not SQLite's "unable to open database file".
     accessSync(dataDir, constants.W_OK);
     const file = openWalFile(path.join(dataDir, SQLITE_FILE_NAME));

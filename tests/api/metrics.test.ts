@@ -196,3 +196,18 @@ describeEachDatabase(
   },
   { env: metricsEnv, notificationWorker: { pollMs: 20, retryBaseMs: 60_000 } },
 );
+
+describeEachDatabase(
+  'GET /metrics of an empty outbox',
+  (current) => {
+    it('shows the empty outbox as 0 for every destination and state, not as no data', async () => {
+      const text = (await scrape(current(), `Bearer ${TOKEN}`)).body;
+      for (const destination of ['email', 'webhook', 'meta', 'person', 'admin', 'calendar']) {
+        for (const state of ['pending', 'failed']) {
+          expect(sample(text, 'outbox_messages', { destination, state }), destination).toBe(0);
+        }
+      }
+    });
+  },
+  { env: { METRICS_TOKEN: TOKEN } },
+);

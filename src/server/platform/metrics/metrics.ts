@@ -1,8 +1,12 @@
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { tablesOf } from '../database/connection';
-import { countOutboxMessages } from '../outbox/outbox';
-import type { OutboxDestination, OutboxTables } from '../outbox/outbox-tables';
+import { COUNTED_OUTBOX_STATES, countOutboxMessages } from '../outbox/outbox';
+import {
+  OUTBOX_DESTINATIONS,
+  type OutboxDestination,
+  type OutboxTables,
+} from '../outbox/outbox-tables';
 
 /* What an operator graphs (decision 141); one registry per app; labels from closed sets. */
 
@@ -73,7 +77,7 @@ export const metricsPlugin = fp<{ enabled: boolean }>(async (app, { enabled }) =
     }
     return outboxCache.counts.catch((error: unknown) => {
       app.log.warn({ err: error }, 'metrics: the outbox counts could not be read');
-      return [];
+      return undefined;
     });
   };
   new Gauge({
@@ -84,9 +88,14 @@ export const metricsPlugin = fp<{ enabled: boolean }>(async (app, { enabled }) =
     async collect() {
       this.reset();
       // An unreachable database empties this gauge; the rest of the scrape still answers.
-      for (const { destination, state, count } of await outboxCounts()) {
-        this.labels(destination, state).set(count);
+      const counts = await outboxCounts();
+      if (!counts) return;
+      // Every series at 0 first: an empty outbox is a 0 on the dashboard, not "no data".
+      for (const destination of OUTBOX_DESTINATIONS) {
+        for (const state of COUNTED_OUTBOX_STATES) this.labels(destination, state).set(0);
       }
+      for (const { destination, state, count } of counts)
+        this.labels(destination, state).set(count);
     },
   });
   app.addHook('onResponse', (request, reply, done) => {

@@ -2,7 +2,15 @@ import type { Generated } from 'kysely';
 
 /** Where a message goes: NOTIFY_EMAIL, the webhook, Meta (110), the person (154), an invitee,
  * a booked call's invitation and reminders (issue 43). */
-export type OutboxDestination = 'email' | 'webhook' | 'meta' | 'person' | 'admin' | 'calendar';
+export const OUTBOX_DESTINATIONS = [
+  'email',
+  'webhook',
+  'meta',
+  'person',
+  'admin',
+  'calendar',
+] as const;
+export type OutboxDestination = (typeof OUTBOX_DESTINATIONS)[number];
 
 /** pending: to send (now or after a backoff); sent; failed: given up after 24 hours. */
 export type OutboxState = 'pending' | 'sent' | 'failed';

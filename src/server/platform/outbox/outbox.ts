@@ -203,6 +203,9 @@ export async function findSubjectMessages(
     .execute();
 }
 
+/** The states an operator watches: the backlog and what was given up (decision 141). */
+export const COUNTED_OUTBOX_STATES = ['pending', 'failed'] as const;
+
 /** Pending and failed messages by destination (GET /metrics): the state index's rows only. */
 export async function countOutboxMessages(
   db: Kysely<OutboxTables>,
@@ -210,7 +213,7 @@ export async function countOutboxMessages(
   const rows = await db
     .selectFrom('outbox_messages')
     .select((eb) => ['destination', 'state', eb.fn.countAll<string | number>().as('n')])
-    .where('state', 'in', ['pending', 'failed'])
+    .where('state', 'in', COUNTED_OUTBOX_STATES)
     .groupBy(['destination', 'state'])
     .execute();
   return rows.map(({ n, ...row }) => ({ ...row, count: Number(n) }));

@@ -1,3 +1,4 @@
+import { Ajv } from 'ajv';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import fp from 'fastify-plugin';
@@ -26,6 +27,9 @@ declare module 'fastify' {
 
 const value = { type: 'string', maxLength: VISIT_VALUE_MAX } as const;
 const BEACON_FLOOD = 'Too many requests from your network. Please wait a minute.';
+// Fastify's own validation makes a number a text (utmSource 42 is "42"): the beacon's values are
+// checked as sent, as the forms' are. Unknown fields are still dropped, as before.
+const asSent = new Ajv({ allErrors: true, removeAdditional: true, strict: false });
 
 export interface VisitsOptions {
   siteUrl: string;
@@ -75,9 +79,11 @@ const beaconRoute: FastifyPluginAsync<
         },
         response: {
           204: { type: 'null', description: 'Received' },
+          400: fieldErrorsBody,
           429: describedError('A flood from one address: not counted', retryAfterHeader),
         },
       },
+      validatorCompiler: ({ schema }) => asSent.compile(schema),
       ...(flood && {
         onRequest: async (request, reply) =>
           refuseFlood(flood, addressKeyOf(request), reply, Date.now(), 'beacon', BEACON_FLOOD),

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isUnavailableError } from '../database/database-errors';
+import { fieldErrorsOf, INVALID_FIELDS_MESSAGE } from './field-errors';
 
 /** Said with 503: nothing stored (or, WAL_SYNC_FAILED, committed but not synced: 175); send again. */
 export const UNAVAILABLE_MESSAGE = 'The service is busy, please try again in a moment';
@@ -24,19 +25,13 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     request.log.error({ err: error }, 'request failed');
     return reply.code(status).send({ error: 'Internal server error' });
   }
-  return reply.code(status).send({ error: error.message, fields: refusedFields(error) });
-}
-
-/** A route schema's refusals by field (`a.b`), as the forms' own checks name them. */
-function refusedFields({ validation }: FastifyError): Record<string, string> | undefined {
-  if (!validation) return undefined;
-  const fields: Record<string, string> = {};
-  for (const { instancePath, params, message } of validation) {
-    const missing = (params as { missingProperty?: string }).missingProperty;
-    const name = [...instancePath.split('/').filter(Boolean), missing].filter(Boolean).join('.');
-    fields[name || 'body'] ??= message ?? 'is not valid';
+  // A route schema's refusal: its fields in the API's words, as the forms' own checks name them.
+  if (error.validation) {
+    return reply
+      .code(status)
+      .send({ error: INVALID_FIELDS_MESSAGE, fields: fieldErrorsOf(error.validation) });
   }
-  return fields;
+  return reply.code(status).send({ error: error.message });
 }
 
 /** Errors Fastify answers before any route (an undecodable URL): the same shape, nothing echoed. */

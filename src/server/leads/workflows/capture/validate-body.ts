@@ -1,9 +1,8 @@
 import { safeParse } from 'zod/mini';
 import type { $ZodType, output } from 'zod/v4/core';
+import type { FieldErrors } from '../../../platform/http/field-errors';
 
-export const INVALID_FIELDS_MESSAGE = 'Please check the highlighted fields';
-
-export type FieldErrors = Record<string, string>;
+export { INVALID_FIELDS_MESSAGE, type FieldErrors } from '../../../platform/http/field-errors';
 
 /** The value without NUL in its texts: PostgreSQL text cannot hold one (fuzz test). */
 export function withoutNul(value: unknown): unknown {

@@ -81,7 +81,7 @@ describeEachDatabase(
       expect(gone.statusCode).toBe(204);
     });
 
-    it('names who sent an invitation in its e-mail', async () => {
+    it('names who sent an invitation in its e-mail, and both ways to sign in', async () => {
       const { app } = current();
       const owner = await signIn(app);
       const second = await accountOf(app, smtp, owner, 'owner');
@@ -95,6 +95,8 @@ describeEachDatabase(
       expect(text).toContain(
         'A owner invited you to the Talent Bridge lead dashboard as a recruiter.',
       );
+      // A passkey is offered beside a password: the e-mail must not say a password is needed.
+      expect(text).toContain('Choose your name, and a password or a passkey, here');
     });
 
     it('says a session expired when it expired before something ended it', async () => {

@@ -125,7 +125,7 @@ export const routeMeta: readonly RouteMeta[] = Object.entries({
   },
   '/admin/invite': {
     title: 'Accept your invitation',
-    description: 'Choose your name and password for the lead dashboard.',
+    description: 'Choose your name and a password or a passkey for the lead dashboard.',
     indexable: false,
     public: false,
     audience: 'everyone',

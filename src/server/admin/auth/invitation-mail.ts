@@ -4,7 +4,7 @@ import { paragraphMail, type Paragraph } from '../../platform/mail/paragraph-mai
 import type { SiteConfig } from '@shared/site-config';
 import type { AdminAccounts } from './accounts';
 
-/** Where the invitee chooses a name and a password (the client's /admin/invite page). */
+/** Where the invitee chooses a name and a way to sign in (the client's /admin/invite page). */
 const INVITE_PATH = '/admin/invite';
 
 /**
@@ -35,7 +35,7 @@ export function invitationSender(
       : [
           `Your invitation to the ${context.brandName} dashboard`,
           `${sender} invited you to ${dashboard} as ${role === 'owner' ? 'an' : 'a'} ${role}.`,
-          `Choose your name and password here ${until}:`,
+          `Choose your name, and a password or a passkey, here ${until}:`,
           { link, label: 'Accept the invitation' },
           'If you did not expect this, ignore this e-mail.',
         ];

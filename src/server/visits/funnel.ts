@@ -9,7 +9,7 @@ import {
 } from '@shared/admin-funnel';
 import { landingVariants } from '@shared/enums';
 import { leadFunnel } from '../leads';
-import { firstInTurns } from '../platform/database/report-reads';
+import { firstInTurns, type DayRange } from '../platform/database/report-reads';
 import { costsOf, matchSpend, weeksOf, type SpendStore } from '../spend';
 import { byWeeksOfLeads, CAMPAIGNS_AT_ONCE, pagesOfLeads } from './funnel-reads';
 import type { VisitTables } from './visit-tables';
@@ -73,20 +73,20 @@ const stepOf = (
 });
 
 /**
- * The funnel of UTC days `from`..`to`: visitors, leads, spend in one currency (decision 165),
+ * The funnel of the UTC `days`: visitors, leads, spend in one currency (decision 165),
  * and the calls `booked` (the bookings capability's, decision 177; none without it); only the
  * leads created before `before` (an ISO time) when given, and that day's spend pro rata.
  */
 export async function funnelFigures(
   db: Kysely<VisitTables>,
   spendStore: SpendStore,
-  from: string,
-  to: string,
+  days: DayRange,
   currency?: string,
   booked?: leadFunnel.BookedCalls,
   before?: string,
 ): Promise<FunnelFigures> {
-  const range = { from, to, before };
+  const { from, to } = days;
+  const range = { ...days, before };
   /**
    * Leads per key of `dimension` ('' is null), of `campaigns` only when given: keys of leads, far
    * fewer than of visits.

@@ -12,7 +12,7 @@ import { tablesOf } from '../platform/database/connection';
 import { SpendStore, type SpendTables } from '../spend';
 import { describedError, fieldErrorsBody, retryAfterHeader } from '../platform/http/api-schemas';
 import { addressKeyOf } from '../platform/http/address-key';
-import type { DayRange } from '../platform/database/report-reads';
+import { readDays, type DayRange } from '../platform/database/report-reads';
 import { funnelFigures } from './funnel';
 import { funnelCsv } from './funnel-csv';
 import { VisitCounter } from './visit-counter';
@@ -151,7 +151,8 @@ export const funnelRoutes =
       if ('fields' in range) return range;
       await app.visitCounter.flush();
       const { from, to, currency, before } = range;
-      return funnelFigures(db, spend, from, to, currency, booked, before);
+      const days = { from, to, daysPerRead: readDays(app.database.dialect) };
+      return funnelFigures(db, spend, days, currency, booked, before);
     };
     // Dates are checked in figuresOf, so that a bad one is named in `fields`.
     const funnelRoute = (ok: object, more: object = {}) => ({

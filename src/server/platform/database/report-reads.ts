@@ -1,4 +1,5 @@
 import { DAY_MS, isoDay } from '@shared/calendar-day';
+import type { DialectName } from './migration-runner';
 
 /*
  * A report reads in turns (decision 105): better-sqlite3 answers on the main thread, so statements
@@ -18,16 +19,27 @@ export async function inTurn<T>(query: () => Promise<T>): Promise<T> {
 export interface DayRange {
   from: string;
   to: string;
+  /** Days one statement reads (readDays); a week unless said. */
+  daysPerRead?: number | undefined;
 }
 
-/** The rows of `read` over `range`, a week at a time, each read in turn (the caller sums them). */
+/**
+ * Days a report's statement reads on `dialect`: PostgreSQL answers off the main thread, so the
+ * whole range at once (a week each cost a two-year funnel about 1,600 round trips: 20 s on a
+ * busy machine, 1.5 s read whole).
+ */
+export const readDays = (dialect: DialectName) =>
+  dialect === 'postgres' ? Number.POSITIVE_INFINITY : DAYS_PER_READ;
+
+/** The rows of `read` over `range`, a week (or its daysPerRead) at a time, each read in turn. */
 export async function* readByWeeks<Row>(
   range: DayRange,
   read: (piece: DayRange) => Promise<Row[]>,
 ): AsyncGenerator<Row[]> {
   const last = Date.parse(`${range.to}T00:00:00.000Z`);
+  const days = range.daysPerRead ?? DAYS_PER_READ;
   for (let start = Date.parse(`${range.from}T00:00:00.000Z`); start <= last;) {
-    const end = Math.min(start + (DAYS_PER_READ - 1) * DAY_MS, last);
+    const end = Math.min(start + (days - 1) * DAY_MS, last);
     yield await inTurn(() => read({ from: isoDay(start), to: isoDay(end) }));
     start = end + DAY_MS;
   }

@@ -38,15 +38,12 @@ it('logs and counts a backup that found its disk full as "disk full", naming the
   });
   try {
     const failure = await eventually(() =>
-      server
-        .output()
-        .split('\n')
-        .filter((line) => line.startsWith('{'))
-        .map((line) => JSON.parse(line) as { msg: string; err?: { message: string } })
-        .find((entry) => entry.msg.startsWith('backup failed')),
+      server.jsonEntries().find((entry) => String(entry.msg).startsWith('backup failed')),
     );
     expect(failure.msg).toMatch(`backup failed: the disk holding ${backups} is full`);
-    expect(failure.err?.message).toMatch(/ MB free, the backup needs about /);
+    expect((failure.err as { message: string }).message).toMatch(
+      / MB free, the backup needs about /,
+    );
     expect(server.output()).not.toContain('disk I/O error');
     const metrics = await fetch(`${server.baseUrl}/metrics`, {
       headers: { authorization: `Bearer ${TOKEN}` },

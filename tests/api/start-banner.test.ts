@@ -140,11 +140,7 @@ describe('npm start piped (not a terminal)', () => {
       });
       try {
         const lines = await eventually(() => {
-          const parsed = server
-            .output()
-            .split('\n')
-            .filter(Boolean)
-            .map((line) => JSON.parse(line) as Record<string, unknown>);
+          const parsed = server.jsonEntries();
           return parsed.some((entry) => entry.msg === 'ready') ? parsed : undefined;
         });
         const ready = lines.find((entry) => entry.msg === 'ready');
@@ -181,12 +177,7 @@ describe('npm start piped (not a terminal)', () => {
     });
     try {
       const ready = await eventually(() =>
-        server
-          .output()
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as Record<string, unknown>)
-          .find((entry) => entry.msg === 'ready'),
+        server.jsonEntries().find((entry) => entry.msg === 'ready'),
       );
       expect(ready.url).toMatch(/^http:\/\/localhost:\d+$/);
       // The start's warnings travel in it, the warn entries themselves stay below the level.
@@ -212,12 +203,7 @@ describe('npm start piped (not a terminal)', () => {
       });
       try {
         const ready = await eventually(() =>
-          server
-            .output()
-            .split('\n')
-            .filter(Boolean)
-            .map((line) => JSON.parse(line) as Record<string, unknown>)
-            .find((entry) => entry.msg === 'ready'),
+          server.jsonEntries().find((entry) => entry.msg === 'ready'),
         );
         const file = path.join(data, 'admin-password.txt');
         const password = (await readFile(file, 'utf8')).trim();

@@ -12,6 +12,8 @@ export interface ServerProcess {
   exited: Promise<number | string>;
   /** Everything the server wrote, for failure messages. */
   output(): string;
+  /** The JSON log entries written so far (LOG_FORMAT=json, or output piped: not a terminal). */
+  jsonEntries(): Record<string, unknown>[];
 }
 
 /** Set by the API tests' global set-up: the directory of BUNDLED_ENTRIES, bundled once per run. */
@@ -81,7 +83,12 @@ export async function startServerProcess(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { child, baseUrl, exited, output: () => output };
+  const jsonEntries = () =>
+    output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { child, baseUrl, exited, output: () => output, jsonEntries };
 }
 
 /** POSTs JSON; resolves with the status, or with the network error's text. */

@@ -208,4 +208,43 @@ test.describe("a browser whose date is not the desk's", () => {
     await expect(calls.getByLabel('Day')).toHaveValue(today);
     await expect(calls.getByText('No calls booked today.')).toBeVisible();
   });
+
+  test("a call's day and time are the desk's, its zone named, whatever the browser's", async ({
+    page,
+    browser,
+  }) => {
+    const { baseUrl } = server();
+    await signIn(page, baseUrl);
+    const allDay = [{ start: '00:00', end: '23:30' }];
+    const weekly = Object.fromEntries(
+      Object.keys(DEFAULT_AVAILABILITY.weekly).map((day) => [day, allDay]),
+    );
+    const open = { weekly, minimumNoticeHours: 0, sameDay: true, dailyCap: 1000 };
+    const data = { ...DEFAULT_AVAILABILITY, ...open, timeZone: DESK_ZONE };
+    expect((await page.request.put(`${baseUrl}${AVAILABILITY_URL}`, { data })).status()).toBe(200);
+    // A person books the last time offered: another day than today, which the other test reads.
+    const tag = uniqueTag('deskzone');
+    const person = await browser.newContext({ baseURL: baseUrl });
+    await lead.application(person.request, `${tag}@example.com`, tag);
+    const { slots } = (await (await person.request.get('/api/booking')).json()) as {
+      slots: { start: string }[];
+    };
+    const { start } = slots.at(-1)!;
+    expect((await person.request.post('/api/booking', { data: { start } })).status()).toBe(201);
+    await person.close();
+
+    const calls = (await openTab(page, 'Board')).getByRole('region', { name: /calls/i });
+    const day = calls.getByLabel('Day');
+    await day.fill(new Date(start).toLocaleDateString('en-CA', { timeZone: DESK_ZONE }));
+    const inDeskZone = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: DESK_ZONE,
+    }).format(new Date(start));
+    const call = calls.getByRole('listitem').filter({ hasText: tag });
+    await expect(call).toContainText(inDeskZone.replace(/\s/g, ' '));
+    await expect(day).toHaveAccessibleDescription(
+      `Days and times in ${DESK_ZONE}: your hours' zone, else the first host's.`,
+    );
+  });
 });

@@ -1,7 +1,8 @@
 import type { LeadKind } from '@shared/lead-status';
 
 const numberFormat = new Intl.NumberFormat('en-US');
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const dateStyle = { dateStyle: 'medium', timeStyle: 'short' } as const;
+const dateFormat = new Intl.DateTimeFormat('en-US', dateStyle);
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -15,11 +16,17 @@ export const formatNumber = (value: number) => numberFormat.format(value);
 export const formatTotal = (total: number, capped: boolean) =>
   `${formatNumber(total)}${capped ? '+' : ''}`;
 
-/** Spec section 9: en-US, short month, with hour and minute ('Apr 18, 2025, 9:30 AM'). */
-export function formatDate(value: string | null): string {
+/**
+ * Spec section 9: en-US, short month, with hour and minute ('Apr 18, 2025, 9:30 AM'), in the
+ * browser's zone or `timeZone` (the calls desk's).
+ */
+export function formatDate(value: string | null, timeZone?: string): string {
   if (!value) return '';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+  const format = timeZone
+    ? new Intl.DateTimeFormat('en-US', { ...dateStyle, timeZone })
+    : dateFormat;
+  return Number.isNaN(date.getTime()) ? value : format.format(date);
 }
 
 /** A calendar day ('2001-01-01') as the dashboard's dates read ('Jan 1, 2001'). */

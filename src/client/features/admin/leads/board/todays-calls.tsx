@@ -28,7 +28,7 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
   // None picked: today as the server reads it (the desk's zone), not the browser's date.
   const [picked, setDay] = useState<string | null>(null);
   const query = useDayCalls(picked);
-  const today = query.data?.today;
+  const { today, timeZone } = query.data ?? {};
   const day = picked ?? today ?? '';
   const isToday = picked === null || picked === today;
   const marking = useMarkCall();
@@ -56,6 +56,9 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
         label="Day"
         type="date"
         value={day}
+        // The server's days are the desk zone's; its times are shown in that zone too, not the
+        // browser's: a recruiter works the hours they set, and a late call stays under its day.
+        hint={timeZone && `Days and times in ${timeZone}: your hours' zone, else the first host's.`}
         onChange={(event) => setDay(event.target.value)}
         containerClassName="w-full max-w-52"
       />
@@ -71,7 +74,9 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
             const who = call.name ?? `candidate ${call.leadId}`;
             return (
               <li key={call.id} className="flex flex-wrap items-center gap-3">
-                <span className="w-44 text-sm text-slate-700">{formatDate(call.start)}</span>
+                <span className="w-44 text-sm text-slate-700">
+                  {formatDate(call.start, timeZone)}
+                </span>
                 <button
                   type="button"
                   className="font-medium text-accent-strong underline"

@@ -246,9 +246,19 @@ test('an invitee registers a passkey instead of a password, then signs in with i
   const confirmation = page.getByRole('region', { name: 'Confirm it’s you' });
   await expect(confirmation).toBeVisible();
   await expect(confirmation.getByLabel('Current password')).toHaveCount(0);
-  // A change tried first is refused in words this account can follow: it has no password.
-  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  // A change tried first is refused in words this account can follow: it has no password. On a
+  // phone, scrolled down to it, the refusal brings the confirmation into view, focused.
+  await page.setViewportSize({ width: 360, height: 560 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const setUp = page.getByRole('button', { name: 'Set up an authenticator app' });
+  await setUp.scrollIntoViewIfNeeded();
+  const confirmHeading = confirmation.getByRole('heading', { name: 'Confirm it’s you' });
+  await expect(confirmHeading).not.toBeInViewport();
+  await setUp.click();
   await expect(page.getByText('Confirm it’s you first', { exact: true })).toBeVisible();
+  await expect(confirmHeading).toBeFocused();
+  await expect(confirmHeading).toBeInViewport();
+  await page.setViewportSize({ width: 1280, height: 720 });
   await confirmation.getByRole('button', { name: 'Confirm with a passkey' }).click();
   await expect(toast(page, 'Confirmed')).toBeVisible();
   await expect(confirmation).toHaveCount(0);

@@ -1,19 +1,47 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { useConfirmIdentity, useContinueToDashboard, useFactors } from '../api/factors';
+import { confirmRequired } from '../api/http';
 import { useLogout } from '../api/session';
 import { AuthenticatorApp } from './authenticator-app';
 import { codeField, card, OneFieldForm } from './one-field-form';
 import { Panel } from '../ui/panel';
 import { Passkeys } from './passkeys';
 
-function ConfirmIdentity({ hasCodes, hasPassword }: { hasCodes: boolean; hasPassword: boolean }) {
+/** How many changes were refused until the session confirms (403 `confirmRequired`), any change. */
+function useConfirmAsked() {
+  const client = useQueryClient();
+  const [asked, setAsked] = useState(0);
+  useEffect(
+    () =>
+      client.getMutationCache().subscribe((event) => {
+        const { error } =
+          event.type === 'updated' && event.action.type === 'error' ? event.action : {};
+        if (confirmRequired(error)) setAsked((count) => count + 1);
+      }),
+    [client],
+  );
+  return asked;
+}
+
+function ConfirmIdentity(props: { hasCodes: boolean; hasPassword: boolean; asked: number }) {
+  const { hasCodes, hasPassword, asked } = props;
   const confirm = useConfirmIdentity();
   const how = hasPassword
     ? 'enter your password or use a second factor'
     : `use a passkey${hasCodes ? ' or a code' : ''}`;
+  // A change refused for want of it brings it where the person is (on a phone, far above):
+  // scrolled to, smoothly unless reduced motion is asked (styles.css), and focused.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!asked) return;
+    panel.current?.querySelector<HTMLElement>('h3')?.focus({ preventScroll: true });
+    panel.current?.scrollIntoView({ block: 'start' });
+  }, [asked]);
   return (
-    <Panel {...card} title="Confirm it’s you">
+    <Panel {...card} title="Confirm it’s you" ref={panel} focusable>
       <p className="text-slate-700">
         To change your sign-in methods, {how} again. It stays confirmed for five minutes.
       </p>
@@ -52,6 +80,7 @@ export function SecurityPanel({ setupRequired = false }: { setupRequired?: boole
   const factors = useFactors();
   const logout = useLogout();
   const toDashboard = useContinueToDashboard();
+  const asked = useConfirmAsked();
   if (!factors.data) {
     return (
       <p role="status" className="text-slate-700">
@@ -80,7 +109,7 @@ export function SecurityPanel({ setupRequired = false }: { setupRequired?: boole
         </div>
       ) : null}
       {confirmedUntil === null ? (
-        <ConfirmIdentity hasCodes={totp} hasPassword={hasPassword} />
+        <ConfirmIdentity hasCodes={totp} hasPassword={hasPassword} asked={asked} />
       ) : null}
       <Passkeys passkeys={passkeys} />
       <AuthenticatorApp on={totp} codesLeft={recoveryCodesLeft} />

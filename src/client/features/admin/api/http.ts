@@ -27,6 +27,7 @@ function answerOf(error: ApiError): {
   fields?: Record<string, string>;
   ended?: SessionEnd;
   role?: AdminRole;
+  confirmRequired?: boolean;
 } {
   try {
     return (JSON.parse(error.body) as object | null) ?? {};
@@ -40,6 +41,10 @@ export function errorText(error: unknown, fallback?: string): string {
   if (error instanceof ApiError) return answerOf(error).error ?? fallback ?? error.body;
   return fallback ?? (error instanceof Error ? error.message : String(error));
 }
+
+/** A change refused until the session confirms it's you again (403 `confirmRequired`). */
+export const confirmRequired = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && answerOf(error).confirmRequired === true;
 
 /** A refused request's message for each field it names. */
 export const fieldMessages = (error: unknown): Record<string, string> =>
@@ -61,7 +66,7 @@ export function downloadFile(url: string, name = ''): void {
   link.remove();
 }
 
-export function saveFile(text: string, type: string, name: string): void {
+export function saveFile(text: BlobPart, type: string, name: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   downloadFile(url, name);
   setTimeout(() => URL.revokeObjectURL(url), 1000);

@@ -98,6 +98,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
 /** The dashboard's list page; a larger one (up to 500 rows) is a bulk read, and audited. */
 export const LIST_PAGE_ROWS = 25;
 
+/** The lists' search words, URI-encoded (a header is Latin-1): no name or phone in a URL. */
+export const SEARCH_HEADER = 'X-Search';
+
 /** Leads one bulk change may cover: the server refuses more, the list says so first. */
 export const BULK_LIMIT = 10_000;
 

@@ -307,12 +307,16 @@ test('signs out: the session ends on the server too, and the search leaves the a
   await signInThroughForm(page);
   // What was searched for names a person: the next one at this screen does not see it.
   await searchFor(page.getByRole('tabpanel'), 'ada@example.com');
-  await expect(page).toHaveURL(/\?q=ada%40example\.com$/);
+  // Never in the address bar: in the entry's state (React Router's), gone at sign-out.
+  await expect(page).toHaveURL(/\/admin$/);
+  const searched = () => page.evaluate(() => (history.state as { usr?: { q?: string } }).usr?.q);
+  expect(await searched()).toBe('ada@example.com');
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(toast(page, 'Logged Out').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
   expect(await page.evaluate(() => sessionStorage.getItem('adminAuthenticated'))).toBeNull();
+  expect(await searched()).toBeUndefined();
   const response = await page.request.get('/api/candidate-submissions');
   expect(response.status()).toBe(401);
   await page.reload();

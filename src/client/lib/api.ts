@@ -10,12 +10,17 @@ export class ApiError extends Error {
 }
 
 /** A request with the cookies, its body JSON or a Blob as is; a non-OK answer throws an ApiError. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const json = body !== undefined && !(body instanceof Blob);
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: json ? { 'Content-Type': 'application/json' } : {},
+    headers: json ? { ...headers, 'Content-Type': 'application/json' } : headers,
     body: json ? JSON.stringify(body) : (body as Blob | undefined),
   });
   if (response.ok) return response;

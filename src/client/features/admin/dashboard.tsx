@@ -7,8 +7,7 @@ import { Download, LogOut, RefreshCw } from 'lucide-react';
 import { loadCode } from '../../lib/load-code';
 import { toast } from '../../lib/toast-store';
 import { adminToasts } from './ui/admin-toasts';
-import { leadCount, refreshLeads, useDeleteLead, useTabCounts, type LeadPage } from './api/leads';
-import { downloadFile } from './api/http';
+import { exportList, refreshLeads, useDeleteLead, useTabCounts } from './api/leads';
 import { usePrefetchDrawer } from './api/lead-detail';
 import { useCan, useLogout } from './api/session';
 import { accountPageId, accountPages, type AccountPage } from './account-menu';
@@ -30,36 +29,37 @@ import { AvailabilitySection } from './settings/availability-section';
 import { ConfigurationPanel } from './settings/configuration-panel';
 import { MessageTemplatesSection } from './settings/message-templates-section';
 import { ScreeningSection } from './settings/screening-section';
-import { exportUrl, leadTabIds, leadTabs, listUrl, type TabId } from './leads/tabs';
-import { addressBar, FIRST_TAB, useDashboardUrl } from './leads/list-url';
+import { leadTabIds, leadTabs, type TabId } from './leads/tabs';
+import { addressBar, FIRST_TAB, searchState, useDashboardUrl } from './leads/list-url';
 import { useAutoRefresh } from './use-auto-refresh';
 import { formatNumber } from './ui/format';
 
 const KINDS = leadKindSchema.enum;
 
-function withoutLead(...others: string[]) {
+function withoutLead() {
   const next = addressBar();
-  for (const each of [...KINDS, ...others]) next.delete(each);
+  for (const each of KINDS) next.delete(each);
   return next;
 }
 
 /**
- * A sign-out (a 401 too) takes the open lead and the search (often a name, an e-mail or a phone)
- * out of the URL: the next person at the screen sees neither, and the next sign-in, maybe another
+ * A sign-out (a 401 too) takes the open lead out of the URL and the search (often a name, an
+ * e-mail or a phone) out of the history entry's state: the next person at the screen sees neither, and the next sign-in, maybe another
  * account's, does not reopen them; so does Back or Forward to an entry the dashboard wrote (its
  * key is not 'default'). A link followed while signed out still opens after sign-in.
  */
 export function useUrlForgetsPeopleAtSignOut(signedIn: boolean | undefined) {
   const [, setParams] = useSearchParams();
-  const { key } = useLocation();
+  const { key, state } = useLocation();
   const wasSignedIn = useRef(signedIn);
   useEffect(() => {
     if (signedIn === false && (wasSignedIn.current || key !== 'default')) {
-      const next = withoutLead('q');
-      if (next.toString() !== addressBar().toString()) setParams(next, { replace: true });
+      const next = withoutLead();
+      const kept = next.toString() === addressBar().toString() && !searchState(state).q;
+      if (!kept) setParams(next, { replace: true });
     }
     wasSignedIn.current = signedIn;
-  }, [signedIn, key, setParams]);
+  }, [signedIn, key, state, setParams]);
 }
 
 /** The open detail is in the URL (/admin?candidate=<id>): linkable, reloadable, Back closes. */
@@ -75,21 +75,24 @@ function useLeadLink() {
   const openedHere = Boolean(
     (location.state as { leadOpenedFromList?: true } | null)?.leadOpenedFromList,
   );
+  // The list's search, kept in the entries the lead's opening and closing write.
+  const { q } = searchState(location.state);
 
   const show = useCallback(
     (kind: LeadKind, id: number) => {
       const next = withoutLead();
       next.set(kind, String(id));
       // Opening one lead from another's detail replaces it: Back returns to the list.
-      setParams(next, { state: { leadOpenedFromList: true }, replace: openedHere });
+      setParams(next, { state: { q, leadOpenedFromList: true }, replace: openedHere });
     },
-    [setParams, openedHere],
+    [setParams, openedHere, q],
   );
 
   // Opened from the list: step back, so Back after closing does not reopen it.
   const close = useCallback(
-    () => (openedHere ? void navigate(-1) : setParams(withoutLead(), { replace: true })),
-    [openedHere, navigate, setParams],
+    () =>
+      openedHere ? void navigate(-1) : setParams(withoutLead(), { replace: true, state: { q } }),
+    [openedHere, navigate, setParams, q],
   );
 
   return { open, show, close };
@@ -147,12 +150,7 @@ export function Dashboard({ takeFocus }: { takeFocus: boolean }) {
   const exportCsv = async () => {
     if (!leadTab)
       return toast(adminToasts.nothingToExport(linked === 'overview' ? 'on Insights' : 'here'));
-    // The board loads no list page: one row is asked for its count (failed: the download says).
-    const page = client.getQueryData<LeadPage>([listUrl(leadTab, filter)]);
-    const total = page ? page.total : await leadCount(listUrl(leadTab, filter, 1)).catch(() => 1);
-    if (!total) return toast(adminToasts.noData);
-    // The server names the file <tab>-YYYY-MM-DD.csv and streams the whole tab.
-    downloadFile(exportUrl(leadTab, filter));
+    if (!(await exportList(client, leadTab, filter))) toast(adminToasts.noData);
   };
 
   const actions: RowActions = {

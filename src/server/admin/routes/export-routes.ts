@@ -2,7 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { type LeadDesk, adminApi } from '../../leads';
 import { objectOf } from '../../platform/http/api-schemas';
-import { assigneeFilter, listQuerystringSchema, type ListQuerystring } from './listing-routes';
+import {
+  assigneeFilter,
+  listQuerystringSchema,
+  searchFromHeader,
+  type ListQuerystring,
+} from './listing-routes';
 
 const { anyStatus, exportTabs } = adminApi;
 type ExportTab = adminApi.ExportTab;
@@ -16,6 +21,7 @@ const MAX_IDS = 500;
 /** A tab (or its ticked leads) as CSV, streamed in constant memory (decision 022). */
 export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const list = listQuerystringSchema([], anyStatus, true).properties;
+  app.addHook('preValidation', searchFromHeader);
   app.get<{
     Params: { file: string };
     Querystring: Pick<ListQuerystring, 'q' | 'status' | 'duplicates' | 'assignee'> & {

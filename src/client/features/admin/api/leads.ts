@@ -10,14 +10,17 @@ import {
 import { toast, type ToastInput } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
 import type { LeadKind } from '@shared/lead-status';
+import { SEARCH_HEADER } from '@shared/admin-audit';
 import {
-  countUrl,
+  countRequest,
+  exportRequest,
   emptyFilter,
   leadTabIds,
   leadTabs,
   listFilter,
-  listUrl,
+  listRequest,
   type LeadTabId,
+  type ListRequest,
   type TabFilter,
 } from '../leads/tabs';
 import {
@@ -29,12 +32,20 @@ import {
   type CompanyLead,
 } from '../leads/leads';
 import { apiRequest } from '../../../lib/api';
-import { requestJson, SESSION_KEY } from './http';
+import { downloadFile, requestJson, saveFile, SESSION_KEY } from './http';
 import type { Sending } from './message-templates';
 
+/** A request's search words in their header, URI-encoded: a header is Latin-1 ("García"). */
+const searchHeaders = (search: string) =>
+  search ? { [SEARCH_HEADER]: encodeURIComponent(search) } : undefined;
+
 /** A list's JSON rows, X-Total-Count (capped: where a search stopped) and X-Next-Cursor. */
-export async function getPage<Row>(url: string, toRow: (raw: Record<string, unknown>) => Row) {
-  const response = await apiRequest('GET', url);
+export async function getPage<Row>(
+  url: string,
+  toRow: (raw: Record<string, unknown>) => Row,
+  search = '',
+) {
+  const response = await apiRequest('GET', url, undefined, searchHeaders(search));
   const body = (await response.json()) as Record<string, unknown>[];
   return {
     rows: body.map(toRow),
@@ -51,12 +62,16 @@ export function useLeadPage(
   failure: ToastInput,
   enabled = true,
 ) {
-  const url = listUrl(tab, filter);
+  const [url, search] = listRequest(tab, filter);
   const { kind } = leadTabs[tab];
   return useQuery({
-    queryKey: [url],
+    queryKey: [url, search],
     queryFn: () =>
-      getPage<AnyLead>(url, kind === 'company' ? toCompany : kind ? toCandidate : toEmailLead),
+      getPage<AnyLead>(
+        url,
+        kind === 'company' ? toCompany : kind ? toCandidate : toEmailLead,
+        search,
+      ),
     placeholderData: keepPreviousData,
     meta: { failureToast: failure },
     enabled,
@@ -76,16 +91,17 @@ export function useBoardColumn(
   failure: ToastInput,
   filter = emptyFilter,
 ) {
-  const { duplicates, ...rest } = listFilter(tab, { ...filter, status });
+  const { duplicates, q = '', ...rest } = listFilter(tab, { ...filter, status });
   const params = new URLSearchParams({ limit: String(BOARD_PAGE), ...rest });
   if (duplicates) params.set('duplicates', '1');
   const url = `${leadTabs[tab].endpoint}/board?${params}`;
   return useInfiniteQuery({
-    queryKey: [url],
+    queryKey: [url, q],
     queryFn: ({ pageParam }) =>
       getPage<BoardCard>(
         pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url,
         kind === 'company' ? toCompany : toCandidate,
+        q,
       ),
     initialPageParam: '',
     getNextPageParam: (page) => page.next ?? undefined,
@@ -93,18 +109,40 @@ export function useBoardColumn(
   });
 }
 
-/** How many leads a list URL finds: X-Total-Count (ask for one row). */
-export async function leadCount(url: string): Promise<number> {
-  const response = await apiRequest('GET', url);
+/** How many leads a list request finds: X-Total-Count (ask for one row). */
+export async function leadCount([url, search]: ListRequest): Promise<number> {
+  const response = await apiRequest('GET', url, undefined, searchHeaders(search));
   return Number(response.headers.get('X-Total-Count') ?? 0);
+}
+
+/**
+ * Exports what the list shows; false when it holds no lead. The board loads no list page: one row
+ * is asked for its count (failed: the download says).
+ */
+export async function exportList(client: QueryClient, tab: LeadTabId, filter: TabFilter) {
+  const page = client.getQueryData<LeadPage>(listRequest(tab, filter));
+  const total = page ? page.total : await leadCount(listRequest(tab, filter, 1)).catch(() => 1);
+  if (total) await downloadExport(exportRequest(tab, filter));
+  return total > 0;
+}
+
+/**
+ * Downloads an export (the server names the file <tab>-YYYY-MM-DD.csv): streamed to disk by the browser from its URL, or, searched, fetched first
+ * (a download link cannot carry the words' header).
+ */
+export async function downloadExport([url, search]: ListRequest): Promise<void> {
+  if (!search) return downloadFile(url);
+  const response = await apiRequest('GET', url, undefined, searchHeaders(search));
+  const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+  saveFile(await response.blob(), 'text/csv', named?.[1] ?? '');
 }
 
 /** The number of leads of every lead tab, for the tabs' badges (undefined until known). */
 export function useTabCounts(): Record<LeadTabId, number | undefined> {
   const results = useQueries({
     queries: leadTabIds.map((tab) => ({
-      queryKey: [countUrl(tab)],
-      queryFn: () => leadCount(countUrl(tab)),
+      queryKey: countRequest(tab),
+      queryFn: () => leadCount(countRequest(tab)),
       placeholderData: keepPreviousData,
     })),
   });

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { BULK_LIMIT } from '@shared/admin-audit';
 import { leadStatuses, statusLabel } from '@shared/lead-status';
 import { Button } from '../../../components/ui/button';
-import { downloadFile, fieldMessage } from '../api/http';
-import { useBulkChange, type LeadPage } from '../api/leads';
+import { fieldMessage } from '../api/http';
+import { downloadExport, useBulkChange, type LeadPage } from '../api/leads';
 import type { RowSelection } from '../ui/data-table';
 import { useStatusMessage, type Sending } from '../api/message-templates';
 import { ActionForm, Select } from '../ui/controls';
 import { AssigneeSelect } from './assignee-form';
 import { eachPersonValues, useStatusChangeAsk } from './status-message-offer';
-import { exportUrl, leadTabs, listFilter, type LeadTabId, type TabFilter } from './tabs';
+import { exportRequest, leadTabs, listFilter, type LeadTabId, type TabFilter } from './tabs';
 import { formatNumber, formatTotal } from '../ui/format';
 import { toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
@@ -177,8 +177,8 @@ export function BulkActions({
             variant="outline"
             size="md"
             onClick={() =>
-              downloadFile(
-                exportUrl(tab, filter, selection.allMatching ? undefined : [...selection.ids]),
+              void downloadExport(
+                exportRequest(tab, filter, selection.allMatching ? undefined : [...selection.ids]),
               )
             }
           >

@@ -1,23 +1,27 @@
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { emptyFilter, type TabFilter } from './tabs';
 
 /*
- * The dashboard's tab and its list's search, filters, sort and page live in /admin's own URL, so a
- * reload or a shared link shows the same list. The search stays in the browser's address bar: the
- * page is static, and the API's request log drops query strings (request-log.ts).
+ * The dashboard's tab and its list's filters, sort and page live in /admin's own URL, so a reload
+ * or a shared link shows the same list. The search (a name, e-mail or phone) never does: it is in
+ * the history entry's state, which a reload and Back keep and a link does not carry.
  */
 
 export const FIRST_TAB = 'questionnaireLeads';
 
 /** A filter's URL parameters: text ones as they are, flags as 1, the board as view=board. */
-const texts = ['q', 'status', 'sort', 'account', 'action'] as const;
+const texts = ['status', 'sort', 'account', 'action'] as const;
 const flags = ['duplicates', 'mine'] as const;
-const filterParams = [...texts, ...flags, 'offset', 'view'];
+// An older link's ?q= goes at the first change.
+const filterParams = [...texts, ...flags, 'offset', 'view', 'q'];
 
-function filterOf(params: URLSearchParams): TabFilter {
+/** The search of a history entry's state (`location.state`), as a state to write with the next. */
+export const searchState = (state: unknown) => ({ q: (state as { q?: string } | null)?.q ?? '' });
+
+function filterOf(params: URLSearchParams, q: string): TabFilter {
   const filter: TabFilter = {
-    q: params.get('q') ?? '',
+    q,
     status: params.get('status') ?? '',
     offset: Math.max(0, Math.floor(Number(params.get('offset'))) || 0),
   };
@@ -47,10 +51,10 @@ export const addressBar = () => new URLSearchParams(window.location.search);
 /** The view (a tab's id, or an account page's) and each view's last filter. */
 type Shown = { tab: string; filters: Partial<Record<string, TabFilter>> };
 
-/** The URL's tab and filter, over the other tabs' last ones. */
-function readUrl(params: URLSearchParams, { filters }: Pick<Shown, 'filters'>): Shown {
+/** The URL's tab and filter, and the entry's search, over the other tabs' last ones. */
+function readUrl(params: URLSearchParams, q: string, { filters }: Pick<Shown, 'filters'>): Shown {
   const tab = params.get('tab') ?? FIRST_TAB;
-  return { tab, filters: { ...filters, [tab]: filterOf(params) } };
+  return { tab, filters: { ...filters, [tab]: filterOf(params, q) } };
 }
 
 /**
@@ -61,12 +65,13 @@ function readUrl(params: URLSearchParams, { filters }: Pick<Shown, 'filters'>): 
  */
 export function useDashboardUrl() {
   const [params, setParams] = useSearchParams();
-  const search = params.toString();
-  const [observed, setObserved] = useState(search);
-  const [shown, setShown] = useState(() => readUrl(params, { filters: {} }));
-  if (search !== observed) {
-    setObserved(search);
-    setShown(readUrl(params, shown));
+  const { q } = searchState(useLocation().state);
+  const entry = `${params}\n${q}`;
+  const [observed, setObserved] = useState(entry);
+  const [shown, setShown] = useState(() => readUrl(params, q, { filters: {} }));
+  if (entry !== observed) {
+    setObserved(entry);
+    setShown(readUrl(params, q, shown));
   }
   const { tab, filters } = shown;
 
@@ -75,10 +80,11 @@ export function useDashboardUrl() {
     (next: string) => {
       if ((addressBar().get('tab') ?? FIRST_TAB) === next) return;
       setShown({ tab: next, filters });
-      const url = withFilter(addressBar(), filters[next] ?? emptyFilter);
+      const filter = filters[next] ?? emptyFilter;
+      const url = withFilter(addressBar(), filter);
       if (next === FIRST_TAB) url.delete('tab');
       else url.set('tab', next);
-      setParams(url);
+      setParams(url, { state: { q: filter.q } });
     },
     [filters, setParams],
   );
@@ -89,7 +95,7 @@ export function useDashboardUrl() {
         ...current,
         filters: { ...current.filters, [current.tab]: filter },
       }));
-      setParams(withFilter(addressBar(), filter), { replace: true });
+      setParams(withFilter(addressBar(), filter), { replace: true, state: { q: filter.q } });
     },
     [setParams],
   );

@@ -85,9 +85,19 @@ export function listFilter(tab: LeadTabId, { q, status, duplicates, mine }: TabF
 const onScreen = (tab: LeadTabId, filter: TabFilter) =>
   listFilter(tab, filter.board && leadTabs[tab].kind ? { ...filter, status: '' } : filter);
 
-/** The list URL of a tab's page; it is also the query key (the default fetch reads it). */
-export function listUrl(tab: LeadTabId, filter: TabFilter, limit = LIST_PAGE_ROWS): string {
-  const { duplicates, ...rest } = onScreen(tab, filter);
+/**
+ * A list's request, also its query key: the URL, and the search words apart, sent in a header
+ * (api/leads.ts): a name, e-mail or phone stays out of URLs.
+ */
+export type ListRequest = readonly [url: string, search: string];
+
+/** The request of a tab's page. */
+export function listRequest(
+  tab: LeadTabId,
+  filter: TabFilter,
+  limit = LIST_PAGE_ROWS,
+): ListRequest {
+  const { duplicates, q = '', ...rest } = onScreen(tab, filter);
   const params = new URLSearchParams({
     limit: String(limit),
     offset: String(filter.offset),
@@ -95,21 +105,20 @@ export function listUrl(tab: LeadTabId, filter: TabFilter, limit = LIST_PAGE_ROW
     ...(filter.sort ? { sort: filter.sort } : {}),
   });
   if (duplicates) params.set('duplicates', '1');
-  return `${leadTabs[tab].endpoint}?${params}`;
+  return [`${leadTabs[tab].endpoint}?${params}`, q];
 }
 
 /** A tab's count, whatever the search: one row is asked for, X-Total-Count answers. */
-export const countUrl = (tab: LeadTabId) => listUrl(tab, emptyFilter, 1);
+export const countRequest = (tab: LeadTabId) => listRequest(tab, emptyFilter, 1);
 
 /** The export of a tab, with the same search, status and "My leads" as on screen, or ticked ids. */
-export function exportUrl(tab: LeadTabId, filter: TabFilter, ids?: readonly number[]): string {
-  const { q, status, duplicates, assignee } = onScreen(tab, filter);
+export function exportRequest(tab: LeadTabId, filter: TabFilter, ids?: readonly number[]) {
+  const { q = '', status, duplicates, assignee } = onScreen(tab, filter);
   const query = new URLSearchParams(
-    ids
-      ? { ids: ids.join(',') }
-      : { ...(q && { q }), ...(status && { status }), ...(assignee && { assignee }) },
+    ids ? { ids: ids.join(',') } : { ...(status && { status }), ...(assignee && { assignee }) },
   );
   if (!ids && duplicates) query.set('duplicates', '1');
   const text = query.toString().replaceAll('%2C', ',');
-  return `/api/admin/export/${leadTabs[tab].exportName}.csv${text ? `?${text}` : ''}`;
+  const url = `/api/admin/export/${leadTabs[tab].exportName}.csv${text ? `?${text}` : ''}`;
+  return [url, ids ? '' : q] as const;
 }

@@ -112,22 +112,23 @@ const sections: readonly LegalSection[] = [
           </>,
           <>
             <strong>Our own cookies.</strong> The Site sets only first-party cookies, none of them
-            for advertising or analytics: <code>tb_form_time</code>, set when you open a page, holds
-            the time of your first page and a signature, so our spam filter can tell a person’s form
-            from a script’s (kept 7 days, never read by any script); <code>tb_landing</code>, set
-            when you open a page from a link with campaign information, holds that information
-            (described in section 2, with Meta’s click id if the link had one) so that a form you
-            send with JavaScript turned off keeps it, as session storage does otherwise (sent only
-            with requests to our server’s interface, never read by any script, 1 day);{' '}
-            <code>tb_form</code> and <code>tb_prefill</code>, set only when you send a form with
-            JavaScript turned off, carry the form’s messages (a random code, 10 minutes) and the
-            details the next step pre-fills (the same ones described above, 30 minutes) to the next
-            page; <code>tb_lead</code>, set when a form you send starts your application or enquiry,
-            names it (signed, nothing you typed) so this browser may continue it (180 days);{' '}
-            <code>tb_mailbox</code>, set when you open the link to your status page that we e-mailed
-            you, a random code that lets this browser show and change your details there (24 hours);
-            and <code>tb_admin_session</code> and <code>tb_admin_pending</code>, set only for our
-            staff when they sign in to the administration area (at most 12 hours).
+            for analytics and only <code>tb_landing</code> about advertising:{' '}
+            <code>tb_form_time</code>, set when you open a page, holds the time of your first page
+            and a signature, so our spam filter can tell a person’s form from a script’s (kept 7
+            days, never read by any script); <code>tb_landing</code>, set when you open a page from
+            a link with campaign information, holds that information (described in section 2, with
+            Meta’s click id if the link had one) so that a form you send with JavaScript turned off
+            keeps it, as session storage does otherwise (sent only with requests to our server’s
+            interface, never read by any script, 1 day); <code>tb_form</code> and{' '}
+            <code>tb_prefill</code>, set only when you send a form with JavaScript turned off, carry
+            the form’s messages (a random code, 10 minutes) and the details the next step pre-fills
+            (the same ones described above, 30 minutes) to the next page; <code>tb_lead</code>, set
+            when a form you send starts your application or enquiry, names it (signed, nothing you
+            typed) so this browser may continue it (180 days); <code>tb_mailbox</code>, set when you
+            open the link to your status page that we e-mailed you, a random code that lets this
+            browser show and change your details there (24 hours); and <code>tb_admin_session</code>{' '}
+            and <code>tb_admin_pending</code>, set only for our staff when they sign in to the
+            administration area (at most 12 hours).
           </>,
           [
             'Visit counting (our own, no cookies).',

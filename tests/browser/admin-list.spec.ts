@@ -292,3 +292,19 @@ test('after sign-out, Back and Forward bring no search back to the address bar',
   await expect(page).toHaveURL(/\/admin\?tab=candidates$/);
   await expect(signInHeading).toBeVisible();
 });
+
+test('a searched export the server refuses says why, as a download the browser fetched would', async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 401/);
+  const tag = uniqueTag('refused');
+  await lead.application(page.request, `${tag}@example.com`, tag, '555-0101');
+  await signIn(page);
+  const panel = await openTab(page, 'Candidates', tag);
+  await expect(names(panel)).toHaveCount(1);
+  // Ended elsewhere (another tab's sign-out): the export's fetch gets the server's 401.
+  expect((await page.request.post('/api/admin/logout')).ok()).toBe(true);
+  await page.getByRole('button', { name: 'Export to CSV' }).click();
+  await expect(toast(page, 'Sign in required')).toBeVisible();
+});

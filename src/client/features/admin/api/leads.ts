@@ -32,7 +32,7 @@ import {
   type CompanyLead,
 } from '../leads/leads';
 import { apiRequest } from '../../../lib/api';
-import { downloadFile, requestJson, saveFile, SESSION_KEY } from './http';
+import { downloadFile, errorText, requestJson, saveFile, SESSION_KEY } from './http';
 import type { Sending } from './message-templates';
 
 /** A request's search words in their header, URI-encoded: a header is Latin-1 ("García"). */
@@ -127,14 +127,19 @@ export async function exportList(client: QueryClient, tab: LeadTabId, filter: Ta
 }
 
 /**
- * Downloads an export (the server names the file <tab>-YYYY-MM-DD.csv): streamed to disk by the browser from its URL, or, searched, fetched first
- * (a download link cannot carry the words' header).
+ * Downloads an export (the server names the file <tab>-YYYY-MM-DD.csv): the browser streams it
+ * from its URL, or, searched, it is fetched first (a link cannot carry the words' header), and a
+ * refusal is then ours to say, as the browser's download bar would.
  */
 export async function downloadExport([url, search]: ListRequest): Promise<void> {
   if (!search) return downloadFile(url);
-  const response = await apiRequest('GET', url, undefined, searchHeaders(search));
-  const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
-  saveFile(await response.blob(), 'text/csv', named?.[1] ?? '');
+  try {
+    const response = await apiRequest('GET', url, undefined, searchHeaders(search));
+    const named = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
+    saveFile(await response.blob(), 'text/csv', named?.[1] ?? '');
+  } catch (error) {
+    toast(adminToasts.error(errorText(error)));
+  }
 }
 
 /** The number of leads of every lead tab, for the tabs' badges (undefined until known). */

@@ -73,5 +73,5 @@ export const answerField = (index: number) => `answer${index}`;
 export type ScreeningView =
   | { step: 'ask'; questions: string[] }
   | { step: 'refused'; explanations: string[] }
-  /** Withdrawn or not a fit: no call to book, and the status page's words for it. */
+  /** Withdrawn, not a fit, enrolled or placed: no call to book, and the status page's words. */
   | { step: 'closed'; stage: string };

@@ -233,10 +233,12 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         if (!candidate) return reply;
         const { start, zone } = request.body;
         const timeZone = chosenZone(zone, (await store.offer()).timeZone);
+        const screened = await stepBefore(screening, candidate);
+        // A held call moves without answers, but not once no call is the person's (closed).
+        if (screened && (action === 'book' || screened.step === 'closed'))
+          return refuseUnscreened(back, request, reply, screened);
         if (action === 'move')
           return answer(request, reply, await store.move(candidate.id, start, timeZone));
-        const screened = await stepBefore(screening, candidate);
-        if (screened) return refuseUnscreened(back, request, reply, screened);
         const now = new Date();
         const allowed =
           addressCap &&

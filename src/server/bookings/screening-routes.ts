@@ -18,7 +18,7 @@ const texts = { type: 'array', items: { type: 'string' } } as const;
 export const screeningViewSchema = {
   type: ['object', 'null'],
   description:
-    'Questions to answer before the slots, the explanation of a "no", or (closed) the words of a withdrawn or not-a-fit application; null: none',
+    'Questions to answer before the slots, the explanation of a "no", or (closed) the status words of an application with no call to book (withdrawn, not a fit, enrolled, placed); null: none',
   properties: {
     step: { type: 'string', enum: ['ask', 'refused', 'closed'] },
     questions: texts,

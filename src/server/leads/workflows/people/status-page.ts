@@ -43,7 +43,7 @@ import {
   STATUS_PATH,
   type StatusLinkTables,
 } from './status-link';
-import { awaitsUs, closedWords, openStepOf, statusLead, type CallOffer } from './status-words';
+import { awaitsUs, noCallWords, openStepOf, statusLead, type CallOffer } from './status-words';
 import { presentValues } from '../../records/upsert';
 import type { CancelCall } from '../pipeline/lead-pipeline';
 import { optedOut } from '../pipeline/status-events';
@@ -103,14 +103,15 @@ export class StatusPage {
     return row?.email_normalized === address ? { ...lead, address, stage: row.stage } : undefined;
   }
 
-  /** The candidate this browser stands for: the mailbox's, else the form proof's newest. */
+  /** The candidate this browser stands for: the mailbox's, else (the mailbox's address has none,
+      a company's only) the form proof's newest, which this browser's own form created. */
   async provenCandidate(request: FastifyRequest) {
-    const leads = await this.mailboxLeads(request);
-    const proven = leads.length > 0 ? leads : await this.formLeads(request);
-    const [lead, row] = proven.find(([ref]) => ref.table === 'candidates') ?? [];
-    return lead && row
-      ? { id: lead.id, email: row.email, closed: closedWords(row.status) }
-      : undefined;
+    const candidate = ([ref]: [LeadRef, Row]) => ref.table === 'candidates';
+    const [lead, row] =
+      (await this.mailboxLeads(request)).find(candidate) ??
+      (await this.formLeads(request)).find(candidate) ??
+      [];
+    return lead && row ? { id: lead.id, closed: noCallWords(row.status) } : undefined;
   }
 
   /** Every lead this browser proves: its mailbox's address's, and its forms' own. */

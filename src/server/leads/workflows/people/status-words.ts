@@ -47,9 +47,9 @@ const AWAITING_US = new Set(['new', 'contacted', 'qualified', 'in_discussion']);
 export const awaitsUs = (status: string) => AWAITING_US.has(status);
 
 const closing = new Set<string>(closingStatuses.map((status) => status.value));
-/** A closed lead's words (withdrawn, not a fit): it has no call to book; undefined while open. */
-export const closedWords = (status: string) =>
-  closing.has(status) ? statusWords[status] : undefined;
+/** A candidate's words once no call is theirs to book, as /status offers none then: closed
+    (withdrawn, not a fit) or past the call (enrolled, placed); undefined while it is ahead. */
+export const noCallWords = (status: string) => (awaitsUs(status) ? undefined : statusWords[status]);
 /** The road of each kind of lead, as the page draws it: its statuses but the closing ones. */
 const ROADS = {
   candidates: { first: 'Applied', statuses: leadStatuses.candidate },

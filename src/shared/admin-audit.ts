@@ -1,4 +1,12 @@
-import { integer, nullable, nullableText, objectOf, text, type FromSchema } from './json-schema';
+import {
+  integer,
+  listOf,
+  nullable,
+  nullableText,
+  objectOf,
+  text,
+  type FromSchema,
+} from './json-schema';
 
 /** What the admin audit log records; GET /api/admin/audit filters by it. */
 export const auditActions = [
@@ -120,6 +128,10 @@ export const auditEntrySchema = objectOf({
   leadGone: {
     type: 'boolean',
     description: 'The lead is deleted or erased (or there is none): there is nothing to open',
+  },
+  namedLeads: {
+    ...listOf({ id: integer, gone: { type: 'boolean' } }),
+    description: "The leads (of leadType) a bulk change's detail names by id, each gone or not",
   },
 });
 export type AuditEntry = FromSchema<typeof auditEntrySchema>;

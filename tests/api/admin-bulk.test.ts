@@ -4,6 +4,7 @@ import type { AdminAuthTables } from '../../src/server/admin/auth/auth-tables';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
+import { BULK_ENTRY_IDS } from '../../src/server/admin/audit/audit-log';
 
 /*
  * Bulk work on the lists (issue 22): one status for many leads, by ids or by the list's filter,
@@ -15,6 +16,7 @@ interface AuditEntry {
   leadType: string | null;
   leadId: number | null;
   detail: string | null;
+  namedLeads?: { id: number; gone: boolean }[];
 }
 
 const statusesOf = async (testApp: TestApp, table: 'candidates' | 'companies', ids: number[]) => {
@@ -121,9 +123,54 @@ describeEachDatabase(
         action: 'bulk_changed',
         leadType: 'candidate',
         leadId: null,
-        detail: '3 leads: status -> contacted (2 changed)',
+        detail: `3 leads: status -> contacted (2 changed); leads ${ids.join(', ')}`,
+        namedLeads: ids.map((id) => ({ id, gone: false })),
       });
       expect(before).toMatchObject({ action: 'status_changed', leadId: first });
+    });
+
+    it("names a bulk change's leads by id in its entry, the first 20 and how many more, each to open", async () => {
+      const testApp = current();
+      const lastName = `Named${tag}`;
+      await insertCandidates(testApp, lastName, BULK_ENTRY_IDS + 3);
+      const rows = await testApp.db
+        .selectFrom('candidates')
+        .select('id')
+        .where('last_name', 'like', `${lastName}%`)
+        .orderBy('id')
+        .execute();
+      const ids = rows.map((row) => Number(row.id));
+      const named = ids.slice(0, BULK_ENTRY_IDS);
+      const deleted = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/candidate-submissions/${ids[1]}`,
+        headers: { cookie },
+      });
+      expect(deleted.statusCode).toBe(204);
+
+      const listed = ids.filter((id) => id !== ids[1]);
+      expect((await bulk('candidate', { ids: listed, status: 'contacted' })).statusCode).toBe(200);
+      const [entry] = await auditEntries();
+      const shown = listed.slice(0, BULK_ENTRY_IDS);
+      expect(entry).toMatchObject({
+        action: 'bulk_changed',
+        leadId: null,
+        detail: `${listed.length} leads: status -> contacted (${listed.length} changed); leads ${shown.join(', ')} and 2 more`,
+        namedLeads: shown.map((id) => ({ id, gone: false })),
+      });
+      expect(entry?.detail).not.toContain(lastName);
+
+      // A named lead deleted since: still named, with nothing to open.
+      expect((await bulk('candidate', { ids: [named[0]!], status: 'qualified' })).statusCode).toBe(
+        200,
+      );
+      await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/candidate-submissions/${named[0]}`,
+        headers: { cookie },
+      });
+      const [, single] = await auditEntries();
+      expect(single).toMatchObject({ namedLeads: [{ id: named[0], gone: true }] });
     });
 
     it("sets the status of every lead the list's filter matches, and only those", async () => {
@@ -268,7 +315,9 @@ describeEachDatabase(
         subject: 'Welcome, {firstName}',
       });
       const [entry] = await auditEntries();
-      expect(entry?.detail).toBe('2 leads: status -> enrolled (1 changed, its message sent)');
+      expect(entry?.detail).toBe(
+        `2 leads: status -> enrolled (1 changed, its message sent); leads ${ids.join(', ')}`,
+      );
     });
 
     it('exports the ticked leads with the tab’s columns', async () => {
@@ -343,7 +392,7 @@ describeEachDatabase(
       );
       expect((await auditEntries())[0]).toMatchObject({
         action: 'bulk_changed',
-        detail: `2 leads: status -> contacted (2 changed), assignee -> ${recruiter} (2 changed)`,
+        detail: `2 leads: status -> contacted (2 changed), assignee -> ${recruiter} (2 changed); leads ${ids.join(', ')}`,
       });
 
       const none = await bulk('candidate', { ids, assignee: null });

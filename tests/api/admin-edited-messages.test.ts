@@ -145,7 +145,7 @@ describeEachDatabase(
       );
       const entry = (await audit()).find((each) => each.action === 'bulk_changed');
       expect(entry?.detail).toBe(
-        '2 leads: status -> contacted (2 changed, an edited message sent)',
+        `2 leads: status -> contacted (2 changed, an edited message sent); leads ${ada.id}, ${bea.id}`,
       );
     });
 

@@ -57,3 +57,24 @@ test('the audit log reads in words, pages with its filter kept and opens a lead 
   await expect(page).toHaveURL(new RegExp(`[?&]candidate=${kept}$`));
   await expect(page.getByRole('dialog').getByRole('heading', { name })).toBeVisible();
 });
+
+test("a bulk change's entry names its leads, each opening its drawer", async ({ page }) => {
+  await signIn(page);
+  const first = await newLead(page);
+  const second = await newLead(page);
+  const bulk = await page.request.post('/api/candidate-submissions/bulk', {
+    data: { ids: [first.id, second.id], status: 'contacted' },
+  });
+  expect(bulk.ok()).toBe(true);
+
+  const audit = await openTab(page, 'Audit');
+  await audit.getByLabel('Action').selectOption({ label: 'Changed leads in bulk' });
+  const entry = audit
+    .getByRole('row')
+    .filter({ hasText: `leads ${first.id}, ${second.id}` })
+    .first();
+  await expect(entry.getByRole('button', { name: `Candidate #${first.id}` })).toBeVisible();
+  await entry.getByRole('button', { name: `Candidate #${second.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]candidate=${second.id}$`));
+  await expect(page.getByRole('dialog').getByRole('heading', { name: second.name })).toBeVisible();
+});

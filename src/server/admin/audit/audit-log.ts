@@ -12,6 +12,24 @@ export interface AuditEntryInput {
   detail?: string;
 }
 
+/** Lead ids a bulk change's entry names: enough to open the first few, its detail still short. */
+export const BULK_ENTRY_IDS = 20;
+const NAMED_IDS = /; leads ([\d, ]+)(?: and \d+ more)?$/;
+
+/** A bulk change's detail naming its leads by id (never by name): "…; leads 4, 9 and 3 more". */
+export function withLeadIds(detail: string, ids: readonly number[]): string {
+  if (ids.length === 0) return detail;
+  const more = ids.length - BULK_ENTRY_IDS;
+  const named = ids.slice(0, BULK_ENTRY_IDS).join(', ');
+  return `${detail}; leads ${named}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+/** The ids a bulk change's detail names (withLeadIds); none in any other entry's. */
+export function namedLeadIds(detail: string | null): number[] {
+  const named = detail === null ? undefined : NAMED_IDS.exec(detail)?.[1];
+  return named ? named.split(', ').map(Number) : [];
+}
+
 export function entryView(row: Selectable<AuditEntry>): AuditEntryView {
   return {
     id: Number(row.id),

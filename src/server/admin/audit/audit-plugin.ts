@@ -10,6 +10,7 @@ import { auditActions, auditEntrySchema, type AuditAction } from '@shared/admin-
 import {
   addEntry,
   entryView,
+  namedLeadIds,
   personKey,
   personToken,
   type AuditActor,
@@ -93,11 +94,15 @@ export const auditPlugin = fp(async (app) => {
   });
 });
 
+/** The leads an entry names: its own, or a bulk change's by id in its detail. */
+const leadIdsOf = (entry: AuditEntryView) =>
+  entry.leadId === null ? namedLeadIds(entry.detail) : [entry.leadId];
+
 /** Which of the entries' leads are still there: a deleted or erased one has nothing to open. */
 async function leadsThere(desk: LeadDesk, entries: readonly AuditEntryView[]) {
   const there = new Set<string>();
   for (const { table, leadType } of adminApi.leadKinds) {
-    const ids = entries.filter((entry) => entry.leadType === leadType).map(({ leadId }) => leadId!);
+    const ids = entries.filter((entry) => entry.leadType === leadType).flatMap(leadIdsOf);
     if (ids.length === 0) continue;
     const found = await desk.listing.matching(table, { ids }).select('id').execute();
     for (const { id } of found) there.add(`${leadType} ${Number(id)}`);
@@ -140,10 +145,17 @@ export const auditRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, {
       ]);
       const entries = rows.map(entryView);
       const there = await leadsThere(desk, entries);
-      const gone = (entry: AuditEntryView) => !there.has(`${entry.leadType} ${entry.leadId}`);
-      return reply
-        .header('X-Total-Count', String(count.total))
-        .send(entries.map((entry) => ({ ...entry, leadGone: gone(entry) })));
+      const gone = ({ leadType }: AuditEntryView, id: number | null) =>
+        !there.has(`${leadType} ${id}`);
+      const named = (entry: AuditEntryView) =>
+        entry.leadId === null ? leadIdsOf(entry).map((id) => ({ id, gone: gone(entry, id) })) : [];
+      return reply.header('X-Total-Count', String(count.total)).send(
+        entries.map((entry) => ({
+          ...entry,
+          leadGone: gone(entry, entry.leadId),
+          namedLeads: named(entry),
+        })),
+      );
     },
   );
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { BULK_LIMIT } from '@shared/admin-audit';
 import { fieldErrorsBody, rowId } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
+import { withLeadIds } from '../audit/audit-log';
 import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from './lead-change';
 import { assigneeFilter, listQuerystringSchema } from './listing-routes';
 import { badRequest, strictBody } from './strict-body';
@@ -100,7 +101,8 @@ export const bulkRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { 
               ? ''
               : `assignee -> ${assignee?.id ?? 'none'} (${counts.assigned} changed)`,
           ];
-          const detail = `${counts.count} leads: ${changes.filter(Boolean).join(', ')}`;
+          const done = `${counts.count} leads: ${changes.filter(Boolean).join(', ')}`;
+          const detail = withLeadIds(done, counts.ids);
           await app.audit.record({ action: 'bulk_changed', leadType, detail }, request, trx);
         });
         if ('field' in result) return badRequest(reply, { [result.field]: result.error });

@@ -88,16 +88,24 @@ export function AuditTab({
               { header: 'Action', cell: (row) => auditActionLabels[row.action] },
               {
                 header: 'Lead',
-                cell: ({ leadType, leadId, leadGone }) =>
-                  leadType && leadId !== null ? (
-                    <LeadButton
-                      kind={leadType}
-                      id={leadId}
-                      onOpen={leadGone ? undefined : onOpenLead}
-                    />
+                cell: ({ leadType, leadId, leadGone, namedLeads }) => {
+                  // A single lead's entry, or the leads a bulk change names, each opening its own.
+                  const leads = leadId === null ? namedLeads : [{ id: leadId, gone: leadGone }];
+                  return leadType && leads.length > 0 ? (
+                    <span className="flex flex-wrap gap-x-2">
+                      {leads.map(({ id, gone }) => (
+                        <LeadButton
+                          key={id}
+                          kind={leadType}
+                          id={id}
+                          onOpen={gone ? undefined : onOpenLead}
+                        />
+                      ))}
+                    </span>
                   ) : (
                     '—'
-                  ),
+                  );
+                },
               },
               { header: 'Detail', cell: (row) => (row.detail ? inWords(row.detail, names) : '—') },
             ]}

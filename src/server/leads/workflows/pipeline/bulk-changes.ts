@@ -43,7 +43,8 @@ export class BulkChanges<Filter> {
     selection: LeadSelection<Filter>,
     change: BulkChange,
     by: number,
-    audit: AlsoWrite<BulkCounts>,
+    /** Given the counts and the selected leads' ids, ascending. */
+    audit: AlsoWrite<BulkCounts & { ids: number[] }>,
   ): Promise<BulkCounts | { field: 'ids' | 'filter'; error: string }> {
     // A filter's matches are read before the transaction (a reader's work, not the writer's).
     const ids =
@@ -76,7 +77,7 @@ export class BulkChanges<Filter> {
         assignee === undefined ? 0 : await assignLeads(trx, table, found, assignee, by);
       const counts = { count: rows.length, changed: changed.length, assigned };
       // The audit log's tables are the admin's, not the lead context's.
-      await audit(trx, counts);
+      await audit(trx, { ...counts, ids: found.map(Number).sort((a, b) => a - b) });
       return counts;
     });
     if (change.status !== undefined)

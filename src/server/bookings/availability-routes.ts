@@ -11,7 +11,7 @@ import { availabilityOf } from './booking-hosts';
 import { bookingStoreOf } from './bookings-plugin';
 import { bookingDb } from './booking-tables';
 import { CalendarFeeds } from './calendar-feed';
-import { handOverCalls } from './host-handover';
+import { handedOver, handOver } from './host-handover';
 import { settingsRoutes } from './settings-routes';
 
 const createdAt = {
@@ -44,11 +44,14 @@ export const availabilityRoutes: FastifyPluginAsync = async (app) => {
         timeZone: null,
       },
     unsaved: { timeZone: { type: ['string', 'null'], description: 'null: none saved yet' } },
-    // Hours saved may take up calls needing a host (decision 156).
-    save: async (request, settings) => {
-      await store.saveAvailability(accountOf(request), settings);
-      return { calls: await handOverCalls(app, accountOf(request)) };
-    },
+    // Hours saved may take up calls needing a host (decision 156), audited with them.
+    save: (request, settings) =>
+      store.saveAvailability(accountOf(request), settings, async (trx) => {
+        const calls = await handOver(trx, accountOf(request));
+        const entry = { action: 'availability_saved', detail: handedOver(calls) } as const;
+        await app.audit.record(entry, request, trx);
+        return { calls };
+      }),
     beside: { calls: handedOverSchema },
   });
 
@@ -76,6 +79,9 @@ export const availabilityRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (request) => feeds.reset(accountOf(request)),
+    async (request) =>
+      feeds.reset(accountOf(request), (trx) =>
+        app.audit.record({ action: 'calendar_feed_reset' }, request, trx),
+      ),
   );
 };

@@ -48,15 +48,17 @@ export class BookingStore {
     private readonly recordChange?: ChangeRecorder,
   ) {}
 
-  async saveAvailability(accountId: number, settings: Availability): Promise<void> {
+  /** Saves the host's hours, then `then` (its handover and audit entry) in that transaction. */
+  saveAvailability<T>(accountId: number, settings: Availability, then: (trx: Trx) => Promise<T>) {
     const values = { settings: JSON.stringify(settings), updated_at: new Date().toISOString() };
-    await this.writes.run((trx) =>
-      trx
+    return this.writes.run(async (trx) => {
+      await trx
         .insertInto('booking_availability')
         .values({ account_id: accountId, ...values })
         .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
-        .execute(),
-    );
+        .execute();
+      return then(trx);
+    });
   }
 
   /**

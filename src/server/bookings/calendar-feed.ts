@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { calendarFeedPath } from '@shared/booking-availability';
 import { DAY_MS } from '@shared/calendar-day';
 import { statusApi } from '../leads';
-import { tablesOf } from '../platform/database/connection';
+import { tablesOf, type AlsoWrite } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import { newToken, sha256Hex } from '../platform/http/tokens';
 import { takesCalls } from './booking-hosts';
@@ -32,17 +32,18 @@ export class CalendarFeeds {
     return row?.created_at ?? null;
   }
 
-  /** A new link for the account, shown once; the one before answers 404 from now on. */
-  async reset(accountId: number, now = new Date()) {
+  /** A new link for the account, shown once, `audited` with it; the one before answers 404. */
+  async reset(accountId: number, audited: AlsoWrite, now = new Date()) {
     const token = newToken();
     const values = { token_hash: sha256Hex(token), created_at: now.toISOString() };
-    await this.writes.run((trx) =>
-      trx
+    await this.writes.run(async (trx) => {
+      await trx
         .insertInto('booking_feeds')
         .values({ account_id: accountId, ...values })
         .onConflict((conflict) => conflict.column('account_id').doUpdateSet(values))
-        .execute(),
-    );
+        .execute();
+      await audited(trx);
+    });
     return { path: calendarFeedPath(token), createdAt: values.created_at };
   }
 

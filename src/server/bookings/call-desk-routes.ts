@@ -14,9 +14,13 @@ import { describedError, idParams } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
 import { availabilityOf, hostNames } from './booking-hosts';
 import { bookingDb } from './booking-tables';
+import type { BookingRow } from './booking-store';
 import { CallDesk, callView, type NotTaken } from './call-desk';
 
 const NO_CALL = 'No such call, or it was cancelled';
+/** A call's audit entry names its lead. */
+const onLead = (call: BookingRow) =>
+  ({ leadType: 'candidate', leadId: Number(call.lead_id) }) as const;
 /** Why a call was not taken: the 409's sentence, shown on the desk. */
 const NOT_TAKEN: Record<NotTaken, string> = {
   started: 'This call has started: it can no longer be taken',
@@ -95,7 +99,12 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const marked = await desk.mark(request.params.id, request.body.outcome);
+      const { id } = request.params;
+      const { outcome } = request.body;
+      const detail = `call ${id}: ${outcome}`;
+      const marked = await desk.mark(id, outcome, (trx, call) =>
+        app.audit.record({ ...onLead(call), action: 'call_marked', detail }, request, trx),
+      );
       if (!marked) return reply.code(404).send({ error: NO_CALL });
       if (marked === 'early') return reply.code(409).send({ error: CALL_NOT_STARTED });
       return callView(marked, new Date());
@@ -117,7 +126,12 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const taken = await desk.take(request.params.id, request.adminSession!.account.id);
+      const { id } = request.params;
+      // "Call taken by Lena" on the lead's timeline.
+      const detail = `call ${id}`;
+      const taken = await desk.take(id, request.adminSession!.account.id, (trx, call) =>
+        app.audit.record({ ...onLead(call), action: 'call_taken', detail }, request, trx),
+      );
       if (!taken) return reply.code(404).send({ error: NO_CALL });
       if (typeof taken === 'string') return reply.code(409).send({ error: NOT_TAKEN[taken] });
       return callView(taken, new Date());

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { Kysely } from 'kysely';
 import { DEFAULT_AVAILABILITY } from '@shared/booking-availability';
 import type { BookedCall, CallOutcome } from '@shared/booking-calls';
-import { tablesOf } from '../platform/database/connection';
+import { tablesOf, type AlsoWrite } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { DAY_MS } from '@shared/calendar-day';
@@ -65,12 +65,13 @@ export class CallDesk {
 
   /**
    * Marks a live call that has started; a no-show's "pick a new time" message is written once, in
-   * the marking's transaction. Undefined for no such call, or a cancelled one; 'early' before its
-   * start (nothing changed: a no-show cannot be known yet).
+   * the marking's transaction, as `audited`. Undefined for no such call, or a cancelled one; 'early'
+   * before its start (nothing changed: a no-show cannot be known yet).
    */
   mark(
     id: number,
     outcome: CallOutcome,
+    audited: AlsoWrite<BookingRow>,
     now = new Date(),
   ): Promise<BookingRow | 'early' | undefined> {
     return this.writes.run(async (trx) => {
@@ -95,6 +96,7 @@ export class CallDesk {
       if (marked && mailNow && marked.missed_sent_at === at) {
         await writeCallMessages(tablesOf<OutboxTables>(trx), 'missed', marked, [], now);
       }
+      if (marked) await audited(trx, marked);
       return marked;
     });
   }
@@ -102,11 +104,13 @@ export class CallDesk {
   /**
    * Makes a live call needing a host the account's own, in the bookings' turn (decision 178): a
    * seat of theirs at its time, whatever their hours, notice, cap or buffer (they chose it). The
-   * same time: the person is sent nothing. Undefined for no such call, or a cancelled one.
+   * same time: the person is sent nothing; `audited` in its transaction. Undefined for no such
+   * call, or a cancelled one.
    */
   take(
     id: number,
     accountId: number,
+    audited: AlsoWrite<BookingRow>,
     now = new Date(),
   ): Promise<BookingRow | NotTaken | undefined> {
     return this.writes.run(async (trx) => {
@@ -129,7 +133,9 @@ export class CallDesk {
       const host = { id: accountId, settings };
       const slot = { start: call.slot_start, end: call.slot_end, seatsLeft: 0 };
       if (overlapping) return 'busy';
-      return (await giveCall(trx, id, { host, slot, calls: 0 }, now)) ?? 'busy';
+      const taken = await giveCall(trx, id, { host, slot, calls: 0 }, now);
+      if (taken) await audited(trx, taken);
+      return taken ?? 'busy';
     });
   }
 }

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { SharedTransaction } from '../platform/database/connection';
 import { callsNeedingHost, takesCalls } from './booking-hosts';
 import { placeFor, takeSeat, takeTurn, type Place } from './booking-store';
-import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
+import { liveCalls, type BookingTables } from './booking-tables';
 
 /**
  * Hands calls not yet started to hosts free at their start (decision 156): an account that stops
@@ -11,13 +10,8 @@ import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
  * given `work`, or its hours saved) has the calls needing a host offered again. Each takes a seat
  * in the booking's turn as a booking's does, inside the host's notice too; one no host can take
  * stays, and the desk shows it needs a host. The time is the same and the invitation names no
- * host: the person is sent nothing.
+ * host: the person is sent nothing. In the caller's transaction: the change's, with its entry.
  */
-export async function handOverCalls(app: FastifyInstance, accountId: number, now = new Date()) {
-  return bookingDb(app)[1].run((trx) => handOver(trx, accountId, now));
-}
-
-/** handOverCalls in the caller's transaction (an account's change, with its audit entry). */
 export async function handOver(shared: SharedTransaction, accountId: number, now = new Date()) {
   const trx = shared as Transaction<BookingTables>;
   // After its turn: a booking given this host a moment earlier is committed, and handed over.
@@ -37,6 +31,11 @@ export async function handOver(shared: SharedTransaction, accountId: number, now
     moved += 1;
   }
   return { moved, needHost: calls.length - moved };
+}
+
+/** Calls handed over, in an audit entry's words: how many, never whose. */
+export function handedOver({ moved, needHost }: { moved: number; needHost: number }) {
+  return moved + needHost > 0 ? `calls ${moved} moved, ${needHost} needing a host` : undefined;
 }
 
 /**

@@ -17,6 +17,6 @@ export { screeningRoutes } from './screening-routes';
 export { screeningOf } from './screening-store';
 export { callDeskRoutes } from './call-desk-routes';
 export { callView, mergeCalls } from './call-desk';
-export { handOver } from './host-handover';
+export { handedOver, handOver } from './host-handover';
 export { callsAndAnswers, sentCallMails } from './call-messages';
 export type { ChangeRecorder } from './booking-store';

@@ -40,7 +40,12 @@ export const screeningRoutes: FastifyPluginAsync = async (app) => {
       put: 'Replaces the knock-out questions; answers already given stand',
     },
     read: () => store.questions(),
-    save: (_request, questions) => store.saveQuestions(questions),
+    // How many questions are asked, not their words.
+    save: (request, questions) =>
+      store.saveQuestions(questions, (trx) => {
+        const detail = `${questions.questions.length} questions`;
+        return app.audit.record({ action: 'screening_saved', detail }, request, trx);
+      }),
   });
 };
 

@@ -11,6 +11,7 @@ import {
   type ScreeningView,
 } from '@shared/booking-screening';
 import { adminApi } from '../leads';
+import type { AlsoWrite } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
 
@@ -44,15 +45,16 @@ export class ScreeningStore {
     return saved?.success ? saved.data : NO_SCREENING;
   }
 
-  async saveQuestions(settings: Screening): Promise<void> {
+  async saveQuestions(settings: Screening, audited: AlsoWrite): Promise<void> {
     const values = { settings: JSON.stringify(settings), updated_at: new Date().toISOString() };
-    await this.writes.run((trx) =>
-      trx
+    await this.writes.run(async (trx) => {
+      await trx
         .insertInto('booking_questions')
         .values({ id: 1, ...values })
         .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
-        .execute(),
-    );
+        .execute();
+      await audited(trx);
+    });
   }
 
   async answers(leadId: number): Promise<StoredAnswer[] | undefined> {

@@ -64,7 +64,11 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       try {
         const rows = await parseSpendCsv(request.body);
-        await store.save(rows, 'upload');
+        // Who changed the costs: how many rows, with the first of them.
+        const detail = `${rows.length} rows`;
+        await store.save(rows, 'upload', undefined, (trx) =>
+          app.audit.record({ action: 'spend_uploaded', detail }, request, trx),
+        );
         request.log.info({ rows: rows.length }, 'ad spend uploaded');
         return { stored: rows.length };
       } catch (error) {
@@ -119,7 +123,7 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { utmCampaign, source, campaign } = request.body;
-      // Audited here, not by its answer: the entry names the campaign, which only the store knows.
+      // The entry names the campaign, which only the store knows.
       await store.saveMapping(request.body, (trx, name) => {
         const detail = `${utmCampaign} -> ${source} ${name ?? campaign}`;
         return app.audit.record({ action: 'spend_mapping_saved', detail }, request, trx);
@@ -140,8 +144,11 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await store.deleteMapping(request.params.utmCampaign)))
-        return reply.code(404).send({ error: 'No such mapping' });
+      const { utmCampaign: detail } = request.params;
+      const removed = await store.deleteMapping(detail, (trx) =>
+        app.audit.record({ action: 'spend_mapping_removed', detail }, request, trx),
+      );
+      if (!removed) return reply.code(404).send({ error: 'No such mapping' });
       return reply.code(204).send();
     },
   );

@@ -53,12 +53,14 @@ export class SpendStore {
   /**
    * Stores `rows`, each replacing its key; with `replaceDays`, the origin's other rows of those
    * days are then deleted. A few hundred rows per write through the group commit, so a large
-   * file never holds the event loop or other writes for long (decisions 105, 165).
+   * file never holds the event loop or other writes for long (decisions 105, 165). `audited`
+   * commits with the first: a refused entry keeps no row.
    */
   async save(
     rows: readonly SpendRow[],
     origin: SpendOrigin,
     replaceDays?: { from: string; to: string },
+    audited?: AlsoWrite,
   ): Promise<void> {
     const now = new Date().toISOString();
     // The pull is the server's own write: the clients' queue limit is not for it.
@@ -66,7 +68,10 @@ export class SpendStore {
       origin === 'upload' ? this.writes.run(job) : this.writes.runInBackground(job);
     for (let at = 0; at < rows.length; at += ROWS_PER_WRITE) {
       const part = rows.slice(at, at + ROWS_PER_WRITE);
-      await write((trx) => upsert(trx, part, origin, now));
+      await write(async (trx) => {
+        await upsert(trx, part, origin, now);
+        if (at === 0) await audited?.(trx);
+      });
     }
     if (replaceDays) {
       await write((trx) =>
@@ -170,12 +175,17 @@ export class SpendStore {
     });
   }
 
-  async deleteMapping(utmCampaign: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('ad_spend_mappings')
-      .where('utm_campaign', '=', utmCampaign)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /** Removes a mapping, `audited` with it; false if there is none. */
+  deleteMapping(utmCampaign: string, audited: AlsoWrite): Promise<boolean> {
+    return this.writes.run(async (trx) => {
+      const result = await trx
+        .deleteFrom('ad_spend_mappings')
+        .where('utm_campaign', '=', utmCampaign)
+        .executeTakeFirst();
+      const removed = Number(result.numDeletedRows) > 0;
+      if (removed) await audited(trx);
+      return removed;
+    });
   }
 }
 

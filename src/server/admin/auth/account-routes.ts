@@ -8,8 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
   type AdminRole,
 } from '@shared/admin-accounts';
-import { handOver } from '../../bookings';
-import { handedOver } from '../audit/audit-outcomes';
+import { handedOver, handOver } from '../../bookings';
 import { tablesOf } from '../../platform/database/connection';
 import {
   displayName as name,
@@ -262,9 +261,14 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
       if (!invitation) return reply.code(404).send(gone);
       const credential = await firstCredential(request, invitation);
       if ('problem' in credential) return reply.code(400).send({ error: credential.problem });
-      const accountId = await accounts.accept(raw, chosen, credential);
-      if (accountId === undefined) return reply.code(404).send(gone);
-      return adminAuth.signIn(request, reply, accountId);
+      const detail = request.body.passkey ? 'with a passkey' : undefined;
+      const session = await accounts.accept(raw, chosen, credential, async (trx, accountId) => {
+        const opened = await adminAuth.open(request, accountId, trx);
+        await app.audit.record({ action: 'invitation_accepted', detail }, request, trx);
+        return opened;
+      });
+      if (session === undefined) return reply.code(404).send(gone);
+      return adminAuth.signIn(request, reply, session);
     },
   );
 };

@@ -6,7 +6,7 @@ import {
   type AdminRole,
 } from '@shared/admin-accounts';
 import { normalizeEmail } from '../../leads';
-import type { AlsoWrite } from '../../platform/database/connection';
+import type { AlsoWrite, SharedTransaction } from '../../platform/database/connection';
 import { newToken, sha256Hex } from '../../platform/http/tokens';
 import {
   addInvitation,
@@ -200,14 +200,15 @@ export class AdminAccounts {
 
   /**
    * Creates the account of `token`'s invitation, or gives a reset account its new credential
-   * (once: one request wins); undefined if none.
+   * (once: one request wins), then `then` (its session and entry); undefined if none.
    */
-  async accept(
+  async accept<T>(
     token: string,
     name: string,
     credential: FirstCredential,
+    then: (trx: SharedTransaction, accountId: number) => Promise<T>,
     now = new Date(),
-  ): Promise<number | undefined> {
+  ): Promise<T | undefined> {
     const invitation = await this.pending(token, now);
     if (!invitation) return undefined;
     const passwordHash = 'password' in credential ? await hashPassword(credential.password) : null;
@@ -232,7 +233,7 @@ export class AdminAccounts {
               .executeTakeFirst();
       if (!account) return undefined;
       if ('keepPasskey' in credential) await credential.keepPasskey(trx, Number(account.id));
-      return Number(account.id);
+      return then(trx, Number(account.id));
     });
   }
 

@@ -14,11 +14,13 @@ import {
   writeGeneratedPassword,
 } from './password-source';
 import { AdminSessions, SESSION_TTL_MS, type LiveSession } from './sessions';
-import { tablesOf } from '../../platform/database/connection';
+import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import { siteCookies } from '../../platform/http/cookies';
 import { sameOriginCheck } from '../../platform/http/same-origin';
 
 export const SESSION_COOKIE = 'tb_admin_session';
+
+type NewSession = Awaited<ReturnType<AdminSessions['create']>>;
 
 export type AdminAuth = Awaited<ReturnType<typeof adminAuth>>;
 
@@ -96,6 +98,13 @@ async function adminAuth(app: FastifyInstance, { admin, dataDir, site }: ServerC
   };
   const throttle = new LoginThrottle(db);
   const sessions = new AdminSessions(db, passwordHash);
+  /** A new session, in `trx` when given; its audit entries name it (actorOf reads adminSession). */
+  const open = async (request: FastifyRequest, accountId: number, trx?: SharedTransaction) => {
+    const client = { userAgent: request.headers['user-agent'], ip: request.ip };
+    const session = await sessions.create(accountId, client, trx && tablesOf(trx));
+    request.adminSession = session;
+    return session;
+  };
 
   return {
     /** scrypt hash of the admin password; never sent anywhere. */
@@ -144,18 +153,17 @@ async function adminAuth(app: FastifyInstance, { admin, dataDir, site }: ServerC
       }
     },
     /**
-     * A completed sign-in: a new session and its cookie; answers the sign-in's body. The session
-     * this browser had (another account's, say, before an invitation) ends on the server too.
+     * A completed sign-in: a new session (or one `open`ed with its change) and its cookie; answers
+     * the sign-in's body. The session this browser had (another account's, say, before an
+     * invitation) ends on the server too.
      */
-    async signIn(request: FastifyRequest, reply: FastifyReply, accountId: number) {
+    async signIn(request: FastifyRequest, reply: FastifyReply, opened: number | NewSession) {
       await sessions.revoke(sessionCookie.read(request));
-      const client = { userAgent: request.headers['user-agent'], ip: request.ip };
-      const session = await sessions.create(accountId, client);
+      const session = typeof opened === 'number' ? await open(request, opened) : opened;
       sessionCookie.set(request, reply, session.token);
-      // The sign-in's audit entry names the account (audit-plugin.ts reads adminSession).
-      request.adminSession = session;
       return { authenticated: true as const, account: session.account };
     },
+    open,
     tokenCookie,
     sessionCookie,
   };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { can, sessionEntrySchema } from '@shared/admin-accounts';
+import { tablesOf } from '../../platform/database/connection';
 import { errorBody, idParams, objectOf, rowId } from '../../platform/http/api-schemas';
 
 /** Each account's own sessions, listed and ended (an owner's: anyone's). Guarded. */
@@ -31,12 +32,16 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { account } = request.adminSession!;
-      const owner = await sessions.accountOf(request.params.id);
+      const { id } = request.params;
+      const owner = await sessions.accountOf(id);
       // Another account's session is "not found" to anyone but an owner.
       if (owner === undefined || (owner !== account.id && !can(account.role, 'manage'))) {
         return reply.code(404).send({ error: 'No such session' });
       }
-      await sessions.end(request.params.id);
+      await app.writeQueue.run(async (trx) => {
+        await sessions.end(id, tablesOf(trx));
+        await app.audit.record({ action: 'session_ended', detail: `session ${id}` }, request, trx);
+      });
       return reply.code(204).send();
     },
   );
@@ -49,7 +54,12 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const ended = await sessions.revokeOthers(request.adminSession!);
+      const ended = await app.writeQueue.run(async (trx) => {
+        const count = await sessions.revokeOthers(request.adminSession!, tablesOf(trx));
+        const detail = `ended ${count}`;
+        await app.audit.record({ action: 'sign_out_everywhere', detail }, request, trx);
+        return count;
+      });
       request.log.info({ ended }, 'admin signed out everywhere else');
       return { ended };
     },

@@ -42,15 +42,15 @@ export class AdminSessions {
   }
 
   /** A new session of the account with a new token (for the cookie; only its hash is stored). */
-  async create(accountId: number, client: SessionClient, now = new Date()) {
-    const account = await this.db
+  async create(accountId: number, client: SessionClient, db = this.db, now = new Date()) {
+    const account = await db
       .selectFrom('admin_accounts')
       .select(['id', 'name', 'email', 'role', 'password_hash'])
       .where('id', '=', accountId)
       .executeTakeFirstOrThrow();
     const token = newToken();
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-    const { id } = await this.db
+    const { id } = await db
       .insertInto('admin_sessions')
       .values({
         token_hash: sha256Hex(token),
@@ -67,7 +67,7 @@ export class AdminSessions {
       .executeTakeFirstOrThrow();
     // Housekeeping: sessions past either limit are of no use to anyone.
     const idleSince = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
-    await this.db
+    await db
       .deleteFrom('admin_sessions')
       .where((eb) =>
         eb.or([eb('expires_at', '<', now.toISOString()), eb('last_seen_at', '<', idleSince)]),
@@ -137,10 +137,13 @@ export class AdminSessions {
     if (token) await this.revokeWhere(now, (eb) => eb('token_hash', '=', sha256Hex(token)));
   }
 
-  /** Ends every live session of `keep`'s account but `keep`; how many. */
-  revokeOthers(keep: LiveSession, now = new Date()): Promise<number> {
-    return this.revokeWhere(now, (eb) =>
-      eb.and([isLive(eb, now), eb('account_id', '=', keep.account.id), eb('id', '!=', keep.id)]),
+  /** Ends the live sessions of `keep`'s account but `keep`, in `db` (with its entry); how many. */
+  revokeOthers(keep: LiveSession, db: Kysely<AdminAuthTables>, now = new Date()): Promise<number> {
+    return this.revokeWhere(
+      now,
+      (eb) =>
+        eb.and([isLive(eb, now), eb('account_id', '=', keep.account.id), eb('id', '!=', keep.id)]),
+      db,
     );
   }
 
@@ -168,8 +171,9 @@ export class AdminSessions {
     return row?.account_id == null ? undefined : Number(row.account_id);
   }
 
-  async end(sessionId: number, now = new Date()): Promise<void> {
-    await this.revokeWhere(now, (eb) => eb('id', '=', sessionId));
+  /** Ends a session, in `db` (its audit entry's). */
+  async end(sessionId: number, db: Kysely<AdminAuthTables>): Promise<void> {
+    await this.revokeWhere(new Date(), (eb) => eb('id', '=', sessionId), db);
   }
 
   /** Ends every session of an account (disabled, or its sign-in reset: in that transaction). */

@@ -213,7 +213,8 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
       schema: { body: objectOf({ code: sixDigits }), response: { 200: recoveryCodesBody } },
     },
     async (request, reply) => {
-      const codes = await totp.confirm(sessionOf(request).account.id, request.body.code);
+      const added = audited(request, 'totp_added');
+      const codes = await totp.confirm(sessionOf(request).account.id, request.body.code, added);
       if (codes === undefined) return reply.code(400).send({ error: 'Incorrect code' });
       await rotate(request, reply);
       return { recoveryCodes: codes };

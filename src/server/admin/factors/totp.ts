@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
-import type { AlsoWrite } from '../../platform/database/connection';
+import { tablesOf, type AlsoWrite } from '../../platform/database/connection';
 import { sha256Hex } from '../../platform/http/tokens';
 import type { AdminFactorTables } from './factor-tables';
 
@@ -60,15 +60,17 @@ export class TotpFactor {
     };
   }
 
-  /** Turns the started secret on with its first code; answers the new recovery codes. */
-  async confirm(accountId: number, code: string, now = new Date()): Promise<string[] | undefined> {
+  /** Turns the started secret on with its first code, `audited` with it; answers the new codes. */
+  async confirm(accountId: number, code: string, audited: AlsoWrite, now = new Date()) {
     if ((await this.accept(accountId, code, false, now)) !== 'accepted') return undefined;
-    await this.db
-      .updateTable('admin_totp')
-      .set({ confirmed_at: now.toISOString() })
-      .where('account_id', '=', accountId)
-      .execute();
-    return this.newRecoveryCodes(accountId);
+    return this.newRecoveryCodes(accountId, async (trx) => {
+      await tablesOf<AdminFactorTables>(trx)
+        .updateTable('admin_totp')
+        .set({ confirmed_at: now.toISOString() })
+        .where('account_id', '=', accountId)
+        .execute();
+      await audited(trx);
+    });
   }
 
   /** An app code (of an app that is on), or else a recovery code (never six digits). */

@@ -77,6 +77,7 @@ export const emailRoutes: FastifyPluginAsync<{
       const edited = checked.fields ? checked : customMessage(checked.value.message);
       if (edited.fields) return badRequest(reply, edited.fields);
       const { id } = request.params;
+      const by = request.adminSession!.account.id;
       const candidate = await findCandidate(id);
       if (!candidate) return notFound(reply);
       const { statusLink, open } = await candidateResumeLink(
@@ -91,21 +92,9 @@ export const emailRoutes: FastifyPluginAsync<{
         company: null,
       };
       const message = statusMessageMail(context, person, edited.value ?? defaultMessage(candidate));
+      let outboxFile: string | undefined;
       try {
-        const { outboxFile } = await mailer.send(message);
-        // Who it went to, and the text, stay out of the log: the id says enough.
-        request.log.info(
-          { candidateId: id, transport: mailer.kind, outboxFile },
-          'form e-mail sent',
-        );
-        // The mail is gone: a failure to note it in the timeline must not answer 5xx.
-        await desk.pipeline
-          .recordEmailSent(candidateKind.table, id, request.adminSession!.account.id, mailer.kind)
-          .catch((error: unknown) => {
-            request.log.error({ err: error, candidateId: id }, 'timeline entry failed');
-          });
-        // Beside the spec's body: the admin says when the mail only reached the outbox folder.
-        return { sent: true, transport: mailer.kind };
+        ({ outboxFile } = await mailer.send(message));
       } catch (error) {
         const { code, responseCode } = error as { code?: string; responseCode?: number };
         request.log.error(
@@ -114,6 +103,17 @@ export const emailRoutes: FastifyPluginAsync<{
         );
         return reply.code(502).send({ error: SEND_FAILED });
       }
+      // Who it went to, and the text, stay out of the log: the id says enough.
+      request.log.info({ candidateId: id, transport: mailer.kind, outboxFile }, 'form e-mail sent');
+      // The mail is gone: its timeline line and audit entry commit together, or it answers 500
+      // (decision 064). That the text was the recruiter's own, not the text: it may say anything.
+      const detail = `via ${mailer.kind}${edited.value ? ', its text edited for this send' : ''}`;
+      const entry = { action: 'email_sent', leadType: 'candidate', leadId: id, detail } as const;
+      await desk.pipeline.recordEmailSent(candidateKind.table, id, by, mailer.kind, (trx) =>
+        app.audit.record(entry, request, trx),
+      );
+      // Beside the spec's body: the admin says when the mail only reached the outbox folder.
+      return { sent: true, transport: mailer.kind };
     },
   );
 };

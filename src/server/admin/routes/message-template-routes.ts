@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuditAction } from '@shared/admin-audit';
 import { defaultMessage } from '@shared/default-messages';
 import { leadKindSchema, leadStatuses, type LeadKind } from '@shared/lead-status';
 import {
@@ -13,6 +14,7 @@ import {
   objectOf,
 } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
+import type { SharedTransaction } from '../../platform/database/connection';
 import { badRequest, TEXT_BODY_LIMIT } from './strict-body';
 
 const { validateBody } = adminApi;
@@ -45,12 +47,13 @@ export async function templateSlots(templates: LeadDesk['templates']) {
 
 const slotParams = objectOf({ leadType: { type: 'string' }, status: { type: 'string' } });
 type SlotParams = { Params: { leadType: string; status: string } };
+type Slot = { leadType: LeadKind; status: string };
 
 /** The lead type and status named by the path, or a 404 naming what is unknown. */
 function slotOf(
   { leadType, status }: { leadType: string; status: string },
   reply: FastifyReply,
-): { leadType: LeadKind; status: string } | undefined {
+): Slot | undefined {
   if (!leadTypes.includes(leadType as LeadKind)) {
     void reply.code(404).send({ error: `Unknown lead type: ${leadType}` });
     return undefined;
@@ -62,13 +65,18 @@ function slotOf(
   return { leadType: leadType as LeadKind, status };
 }
 
-/** GET, PUT and DELETE the templates; audited by their answers (audit-outcomes.ts). Guarded. */
+/** GET, PUT and DELETE the templates, each change with its audit entry. Guarded. */
 export const messageTemplateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (
   app,
   { desk: { templates } },
 ) => {
   const path = '/api/admin/message-templates/:leadType/:status';
   const unknownSlot = describedError('Unknown lead type or status, named in `error`');
+  /** A template's entry: its lead type and status; its text is not personal data, but not kept. */
+  const audited =
+    (request: FastifyRequest, { leadType, status }: Slot, action: AuditAction) =>
+    (trx: SharedTransaction) =>
+      app.audit.record({ action, leadType, detail: status }, request, trx);
 
   app.get(
     '/api/admin/message-templates',
@@ -97,8 +105,9 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = asy
       if (!slot) return reply;
       const body = validateBody(messageTemplateSchema, request.body);
       if (!body.ok) return badRequest(reply, body.fields);
-      const saved = await templates.save(slot.leadType, slot.status, body.data);
-      return slotOfTemplate(slot.leadType, slot.status, saved);
+      const saved = audited(request, slot, 'message_template_saved');
+      const template = await templates.save(slot.leadType, slot.status, body.data, saved);
+      return slotOfTemplate(slot.leadType, slot.status, template);
     },
   );
 
@@ -118,7 +127,8 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = asy
     async (request, reply) => {
       const slot = slotOf(request.params, reply);
       if (!slot) return reply;
-      if (!(await templates.remove(slot.leadType, slot.status))) {
+      const removed = audited(request, slot, 'message_template_removed');
+      if (!(await templates.remove(slot.leadType, slot.status, removed))) {
         return reply.code(404).send({ error: 'No template to remove' });
       }
       return reply.code(204).send();

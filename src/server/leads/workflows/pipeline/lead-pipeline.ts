@@ -236,10 +236,16 @@ export class LeadPipeline {
     return withLockedLead(this.db, this.dialect, { table, id }, work, also);
   }
 
-  /** Account `by` sent the form e-mail through `transport`. */
-  async recordEmailSent(table: LeadTable, id: number, by: number, transport: string) {
-    await withLockedLead(this.db, this.dialect, { table, id }, (trx) =>
-      addActivity(trx, table, id, { kind: 'email_sent', text: transport, account_id: by }),
-    );
+  /** Account `by` sent the form e-mail through `transport`; `audited` commits with its line. */
+  async recordEmailSent(
+    table: LeadTable,
+    id: number,
+    by: number,
+    transport: string,
+    audited: AlsoWrite<unknown>,
+  ) {
+    const activity = { kind: 'email_sent', text: transport, account_id: by } as const;
+    const work = (trx: Transaction<PipelineTables>) => addActivity(trx, table, id, activity);
+    await withLockedLead(this.db, this.dialect, { table, id }, work, audited);
   }
 }

@@ -3,6 +3,7 @@ import { defaultMessage } from '@shared/default-messages';
 import type { LeadKind } from '@shared/lead-status';
 import type { MessageTemplate } from '@shared/message-templates';
 import type { StatusMessage } from '../messages/person-mail';
+import type { AlsoWrite } from '../../../platform/database/connection';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
 /* Stage-change messages (decision 155), one per lead type and status; a saved one overrides
@@ -58,10 +59,12 @@ export class MessageTemplates {
     return (await this.all())(leadType, status);
   }
 
+  /** Saves a status's message, `audited` with it. */
   async save(
     leadType: LeadKind,
     status: string,
     { subject, body }: StatusMessage,
+    audited: AlsoWrite,
   ): Promise<MessageTemplate> {
     const row = {
       lead_type: leadType,
@@ -70,24 +73,32 @@ export class MessageTemplates {
       body,
       updated_at: new Date().toISOString(),
     };
-    await this.db
-      .insertInto('message_templates')
-      .values(row)
-      .onConflict((conflict) =>
-        conflict
-          .columns(['lead_type', 'status'])
-          .doUpdateSet({ subject, body, updated_at: row.updated_at }),
-      )
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('message_templates')
+        .values(row)
+        .onConflict((conflict) =>
+          conflict
+            .columns(['lead_type', 'status'])
+            .doUpdateSet({ subject, body, updated_at: row.updated_at }),
+        )
+        .execute();
+      await audited(trx);
+    });
     return view(row);
   }
 
-  async remove(leadType: LeadKind, status: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('message_templates')
-      .where('lead_type', '=', leadType)
-      .where('status', '=', status)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /** Removes a status's saved message, `audited` with it; false if none was saved. */
+  async remove(leadType: LeadKind, status: string, audited: AlsoWrite): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('message_templates')
+        .where('lead_type', '=', leadType)
+        .where('status', '=', status)
+        .executeTakeFirst();
+      const removed = Number(result.numDeletedRows) > 0;
+      if (removed) await audited(trx);
+      return removed;
+    });
   }
 }

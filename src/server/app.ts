@@ -171,7 +171,7 @@ export async function buildApp({
     formHandoff,
     config.site.siteUrl,
     offersCall(bookings, screening),
-    cancelUpcomingCalls(app, bookings),
+    cancelUpcomingCalls(bookings),
   );
   // Where each new lead is announced (decision 095); its person's confirmation is capped (154).
   const notify = [

@@ -16,11 +16,15 @@ type Trx = Transaction<BookingTables>;
 /** The host whose seat a booking takes, and that host's slot. */
 export type Place = NonNullable<ReturnType<typeof hostFor>>;
 export type PersonChange = 'booked' | 'moved' | 'cancelled';
-/** Records a change in the audit log, in its transaction. */
+/** A call cancelled by a status change: the lead's new status, set by account `by` (null: the
+    person's withdrawal). */
+export type CallCause = { status: string; by: number | null };
+/** Records a change in the audit log, in its transaction: the person's, unless `cause` says. */
 export type ChangeRecorder = (
   change: PersonChange,
   booking: BookingRow,
   trx: Pick<Kysely<object>, 'getExecutor'>,
+  cause?: CallCause,
 ) => Promise<void>;
 
 export type BookingOutcome =
@@ -184,19 +188,25 @@ export class BookingStore {
     });
   }
 
-  /** Cancels the lead's call, its seat freed, the row kept; unbounded: a withdrawal's, always.
-      The person's own leaves an attended call be: no new time after it. */
-  async cancel(leadId: number, now = new Date(), bounded = true): Promise<BookingOutcome> {
-    const held = bounded ? await this.liveBooking(leadId) : undefined;
+  /** The person cancels their call, its seat freed, the row kept; an attended call stays: no
+      new time after it. */
+  async cancel(leadId: number, now = new Date()): Promise<BookingOutcome> {
+    const held = await this.liveBooking(leadId);
     if (held && callStage(held, now.getTime()) === 'attended')
       return { kind: 'took-place', booking: held };
-    if (bounded && (await changedTooOften(this.db, leadId, now))) return { kind: 'too-many' };
+    if (await changedTooOften(this.db, leadId, now)) return { kind: 'too-many' };
     return this.writes.run(async (trx): Promise<BookingOutcome> => {
-      const cancelled = await this.cancelLive(trx, leadId, now);
-      if (!cancelled) return { kind: 'no-booking' };
-      await this.announce(trx, 'cancelled', cancelled, now);
-      return { kind: 'cancelled', booking: cancelled };
+      const cancelled = await this.cancelIn(trx, leadId, now);
+      return cancelled ? { kind: 'cancelled', booking: cancelled } : { kind: 'no-booking' };
     });
+  }
+
+  /** Cancels the lead's live call in `trx` with its e-mails and entry (`cause`: a status
+      change's, unbounded); undefined without one. */
+  async cancelIn(trx: Kysely<BookingTables>, leadId: number, now: Date, cause?: CallCause) {
+    const cancelled = await this.cancelLive(trx, leadId, now);
+    if (cancelled) await this.announce(trx, 'cancelled', cancelled, now, cause);
+    return cancelled;
   }
 
   /** Cancels the lead's live call in `trx`, its seat freed; undefined without one. */
@@ -221,13 +231,14 @@ export class BookingStore {
 
   /** The change's e-mails and audit entry, written in its transaction (decision 075). */
   private async announce(
-    trx: Trx,
+    trx: Kysely<BookingTables>,
     change: PersonChange,
     booking: BookingRow,
     now: Date,
+    cause?: CallCause,
   ): Promise<void> {
     await writeCallMessages(tablesOf<OutboxTables>(trx), change, booking, this.remindersMs, now);
-    await this.recordChange?.(change, booking, trx);
+    await this.recordChange?.(change, booking, trx, cause);
   }
 
   private releaseSeat(trx: Kysely<BookingTables>, booking: BookingRow) {

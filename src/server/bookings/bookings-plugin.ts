@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import type { PageState } from '@shared/page-state';
 import { refuseFlood, scopedKey, statusApi, type Flood, type StatusPage } from '../leads';
 import { addressKeyOf } from '../platform/http/address-key';
-import { tablesOf } from '../platform/database/connection';
+import { tablesOf, type SharedTransaction } from '../platform/database/connection';
 import type { Mailer } from '../platform/mail/mailer';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { startOutboxWorker, type WorkerSettings } from '../platform/outbox/outbox-worker';
 import { bookingView } from './booking-page';
 import { bookingRoutes, type BookingRoutesOptions } from './booking-routes';
-import { BookingStore, type ChangeRecorder } from './booking-store';
+import { BookingStore, type CallCause, type ChangeRecorder } from './booking-store';
 import { bookingDb, callStage, liveCalls, type BookingTables } from './booking-tables';
 import { calendarFeedRoute } from './calendar-feed';
 import { callSender, callTime, type CallMailContext } from './call-sender';
@@ -91,19 +91,19 @@ export const offersCall =
 const IDS_AT_ONCE = 500;
 
 /**
- * Cancels the calls not yet started of candidates whose application closed (withdrawn, not a
- * fit), as their own cancel would; a call held or missed stays on record (decision 178).
+ * Cancels the calls not yet started of candidates whose status leaves them none (closed,
+ * enrolled, placed), in that change's transaction; a call begun stays on record (decision 178).
  */
 export const cancelUpcomingCalls =
-  (app: FastifyInstance, store: BookingStore) => async (candidateIds: readonly number[]) => {
-    const [db] = bookingDb(app);
-    const now = new Date();
+  (store: BookingStore) =>
+  async (trx: SharedTransaction, candidateIds: readonly number[], cause: CallCause) => {
+    const [db, now] = [tablesOf<BookingTables>(trx), new Date()];
     for (let at = 0; at < candidateIds.length; at += IDS_AT_ONCE) {
       const upcoming = await liveCalls(db)
         .where('lead_id', 'in', candidateIds.slice(at, at + IDS_AT_ONCE))
         .where('slot_start', '>', now.toISOString())
         .execute();
-      for (const { lead_id } of upcoming) await store.cancel(Number(lead_id), now, false);
+      for (const { lead_id } of upcoming) await store.cancelIn(db, Number(lead_id), now, cause);
     }
   };
 

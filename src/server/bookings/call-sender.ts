@@ -1,7 +1,6 @@
 import ical, { ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
-import type { ClosingStatus } from '@shared/lead-status';
 import { resumeLink, type LinkTarget } from '@shared/person-status';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
@@ -26,7 +25,8 @@ export interface CallMailContext {
 interface CallContact {
   email: string;
   statusLink: string;
-  closed: ClosingStatus | undefined;
+  /** The status once no call is theirs (closed, enrolled, placed). */
+  closed: string | undefined;
 }
 
 interface CallSenderOptions {
@@ -34,7 +34,7 @@ interface CallSenderOptions {
   writes: WriteQueue<OutboxTables>;
   mailer: Mailer;
   context: CallMailContext;
-  /** The person's e-mail, a new status link, how their application closed if it did; none if
+  /** The person's e-mail, a new status link, their status if it leaves them no call; none if
       erased. */
   contact: (leadId: number) => Promise<CallContact | undefined>;
 }
@@ -78,6 +78,13 @@ const subjects: Record<Saying, (when: string) => string> = {
   missed: () => 'We missed you: pick a new time for your call',
 };
 
+/** Why a cancellation came, by the status that left no call (else it is plainly cancelled). */
+const cancelledBecause: Partial<Record<string, string>> = {
+  withdrawn: 'is cancelled because you withdrew your application',
+  enrolled: 'is no longer needed: you are enrolled in the training',
+  placed: 'is no longer needed: you have been placed with a partner company',
+};
+
 /** Sends a call's invitation, cancellation or reminder; one no longer true is deleted unsent. */
 export function callSender({ db, writes, mailer, context, contact }: CallSenderOptions) {
   const { brandName, supportEmail } = context;
@@ -101,7 +108,7 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
     const cancelled = says === 'cancelled';
     const person =
       'lead_id' in row ? await contact(row.lead_id) : { ...row, statusLink: '', closed: undefined };
-    // A closed application (withdrawn, not a fit) still gets its calendar's cancellation, only.
+    // With no call theirs (closed, enrolled, placed) only the calendar's cancellation goes.
     if (!person || (person.closed && !cancelled)) return undefined;
     const when = callTime(row.slot_start, row.time_zone);
     const summary = `Screening call with ${brandName}`;
@@ -133,7 +140,7 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
           ]
         : cancelled
           ? [
-              `Your screening call on ${when} is cancelled${withdrew ? ' because you withdrew your application' : ''}.`,
+              `Your screening call on ${when} ${cancelledBecause[person.closed ?? ''] ?? 'is cancelled'}.`,
               ...(erased || withdrew ? ['We will not contact you again.'] : []),
               ...(erased ? [] : [again]),
             ]

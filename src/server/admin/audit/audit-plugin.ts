@@ -7,6 +7,7 @@ import { adminApi, type LeadDesk } from '../../leads';
 import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import { rowId } from '../../platform/http/api-schemas';
 import { auditActions, auditEntrySchema, type AuditAction } from '@shared/admin-audit';
+import { statusLabel } from '@shared/lead-status';
 import {
   addEntry,
   entryView,
@@ -59,17 +60,20 @@ function adminAudit(db: Kysely<AuditTables>) {
   };
 }
 
-/** A person's booking, move or cancel, recorded as theirs in its transaction (issue 43). */
-export const recordCallChange: ChangeRecorder = (change, booking, trx) =>
+/** A person's booking, move or cancel, recorded as theirs in its transaction (issue 43); a call a
+    status change cancelled, as that change's (its account's, or the withdrawing person's). */
+export const recordCallChange: ChangeRecorder = (change, booking, trx, cause) =>
   addEntry(
     tablesOf<AuditTables>(trx),
     {
       action: `call_${change}`,
       leadType: 'candidate',
       leadId: Number(booking.lead_id),
-      detail: `call ${booking.id}`,
+      detail: `call ${booking.id}${cause ? `: on the move to ${statusLabel(cause.status)}` : ''}`,
     },
-    { name: 'the person (booking page)', accountId: null },
+    cause?.by
+      ? { name: `account ${cause.by} (status change)`, accountId: cause.by }
+      : { name: 'the person (booking page)', accountId: null },
   );
 
 /** The audit log (decision 064); registered before the admin's routes, so it sees them all. */

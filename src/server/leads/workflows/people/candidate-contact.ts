@@ -3,19 +3,18 @@ import { tablesOf } from '../../../platform/database/connection';
 import type { WriteQueue } from '../../../platform/database/write-queue';
 import type { AdminLeadTables, CandidateListRow } from '../../records/listing-tables';
 import { issueStatusLink, type StatusLinkTables } from './status-link';
-import { closingStatuses, type ClosingStatus } from '@shared/lead-status';
-import { openStepOf } from './status-words';
+import { awaitsUs, openStepOf } from './status-words';
 
 /**
- * A candidate's e-mail and a new status link (a call's mail), and whether their application is
- * closed (withdrawn, not a fit: only a cancellation goes then, saying which); none once erased.
+ * A candidate's e-mail and a new status link (a call's mail), and their status once no call is
+ * theirs (closed, enrolled, placed: only a cancellation goes then, saying why); none once erased.
  */
 export async function candidateContact(
   db: Kysely<object>,
   writes: WriteQueue<object>,
   id: number,
   statusLinkDays: number,
-): Promise<{ email: string; statusLink: string; closed: ClosingStatus | undefined } | undefined> {
+): Promise<{ email: string; statusLink: string; closed: string | undefined } | undefined> {
   const row = await tablesOf<AdminLeadTables>(db)
     .selectFrom('candidates')
     .select(['email', 'status'])
@@ -29,7 +28,7 @@ export async function candidateContact(
   return {
     email: row.email,
     statusLink,
-    closed: closingStatuses.find(({ value }) => value === row.status)?.value,
+    closed: awaitsUs(row.status) ? undefined : row.status,
   };
 }
 

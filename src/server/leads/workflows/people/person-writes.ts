@@ -6,7 +6,7 @@ import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { keepInHistory } from '../../records/lead-history';
 import { leadTypeOf } from '../../records/lead-tables';
 import { refreshDerivedColumns } from '../../records/derived-columns';
-import { addPersonAct, withLockedLead } from '../pipeline/lead-pipeline';
+import { addPersonAct, withLockedLead, type CancelCall } from '../pipeline/lead-pipeline';
 import { optedOut } from '../pipeline/status-events';
 import type { LeadActivityTable, PipelineTables } from '../../records/pipeline-tables';
 import type { LeadRef } from './lead-proof';
@@ -51,12 +51,13 @@ export async function correctDetails(
   });
 }
 
-/** Stops reminders and, with `withdraw`, sets `withdrawn`: the person's acts in the timeline. */
+/** Stops reminders and, with `withdraw`, sets `withdrawn` and cancels a call ahead (`cancelCall`):
+    the person's acts in the timeline. */
 export async function stopMessages(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
   lead: LeadRef,
-  withdraw: boolean,
+  withdraw: false | { cancelCall: CancelCall },
 ): Promise<void> {
   await withLockedLead(db, dialect, lead, async (trx, status) => {
     const stopped = await trx
@@ -67,7 +68,10 @@ export async function stopMessages(
       .executeTakeFirst();
     if (Number(stopped.numUpdatedRows) > 0)
       await addPersonAct(trx, lead.table, lead.id, { kind: 'reminders_stopped' });
-    if (withdraw && status !== 'withdrawn') await personSets(trx, lead, status, 'withdrawn');
+    if (!withdraw) return;
+    if (status !== 'withdrawn') await personSets(trx, lead, status, 'withdrawn');
+    if (lead.table === 'candidates')
+      await withdraw.cancelCall(trx, [lead.id], { status: 'withdrawn', by: null });
   });
 }
 

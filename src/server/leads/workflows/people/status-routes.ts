@@ -177,10 +177,7 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
       'withdraw',
       'Withdraw: status `withdrawn`, no more messages',
       confirmedFields,
-      async (lead: LeadRef) => {
-        await stopMessages(db, dialect, lead, true);
-        if (lead.table === 'candidates') await page.cancelCall([lead.id]);
-      },
+      (lead: LeadRef) => stopMessages(db, dialect, lead, { cancelCall: page.cancelCall }),
     ],
     [
       'optIn',

@@ -6,7 +6,7 @@ import { idIn } from '../../records/id-list';
 import type { LeadTable } from '../../records/lead-tables';
 import { assignLeads, type Assignee } from './lead-assignment';
 import type { StatusMessage } from '../messages/person-mail';
-import { cancelClosedCalls, changeStatus, type CancelCall } from './lead-pipeline';
+import { changeStatus, type CancelCall } from './lead-pipeline';
 import type { PipelineTables } from '../../records/pipeline-tables';
 
 export type LeadSelection<Filter> = { ids: readonly number[] } | { filter: Filter };
@@ -54,8 +54,7 @@ export class BulkChanges<Filter> {
     if (ids.length > BULK_LIMIT)
       return { field: 'ids' in selection ? 'ids' : 'filter', error: tooMany };
     const { db, dialect } = this.options;
-    let changed: number[] = [];
-    const result = await db.transaction().execute(async (trx) => {
+    return db.transaction().execute(async (trx) => {
       const locked = trx.selectFrom(table).select(['id', 'status']).where(idIn(dialect, ids));
       const rows = await (dialect === 'postgres' ? locked.forUpdate() : locked).execute();
       if ('ids' in selection && rows.length < ids.length) {
@@ -67,10 +66,12 @@ export class BulkChanges<Filter> {
         } as const;
       }
       const { status, message, assignee } = change;
-      const { statusEvents } = this.options;
+      const { statusEvents, cancelCall } = this.options;
+      const changed = rows.filter((row) => status !== undefined && row.status !== status);
       if (status !== undefined) {
-        changed = rows.filter((row) => row.status !== status).map((row) => row.id);
-        await changeStatus(trx, dialect, table, changed, status, { message, statusEvents, by });
+        const effects = { message, statusEvents, by, cancelCall };
+        const movedIds = changed.map((row) => row.id);
+        await changeStatus(trx, dialect, table, movedIds, status, effects);
       }
       const found = rows.map((row) => row.id);
       const assigned =
@@ -80,8 +81,5 @@ export class BulkChanges<Filter> {
       await audit(trx, { ...counts, ids: found.map(Number).sort((a, b) => a - b) });
       return counts;
     });
-    if (change.status !== undefined)
-      await cancelClosedCalls(this.options.cancelCall, table, change.status, changed);
-    return result;
   }
 }

@@ -1,5 +1,4 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import { closingStatuses } from '@shared/lead-status';
 import { isStatusEvent, recordStatusConversion } from '../../../conversions';
 import { asInteger, idIn } from '../../records/id-list';
 import type { DialectName } from '../../../platform/database/migration-runner';
@@ -15,6 +14,7 @@ import {
   type LeadTable,
 } from '../../records/lead-tables';
 import type { LeadActivityTable, PipelineTables } from '../../records/pipeline-tables';
+import { awaitsUs } from '../people/status-words';
 import { conversionFacts } from './status-events';
 import { assignLeads, type Assignee } from './lead-assignment';
 
@@ -42,19 +42,15 @@ export function withLockedLead<T>(
 /** A status's or an assignee's change: before and after. */
 type Change = { from: string | number | null; to: string | number | null };
 
-/** Cancels candidates' screening calls not yet started, as a withdrawal does (the bookings'). */
-export type CancelCall = (candidateIds: readonly number[]) => Promise<unknown>;
-
-/** Candidates now withdrawn or not a fit keep no call: the host's calendar and theirs say so. */
-export async function cancelClosedCalls(
-  cancelCall: CancelCall | undefined,
-  table: LeadTable,
-  status: string,
-  ids: readonly number[],
-) {
-  if (table !== 'candidates' || !closingStatuses.some(({ value }) => value === status)) return;
-  if (ids.length > 0) await cancelCall?.(ids);
-}
+/**
+ * Cancels the candidates' calls not yet started in `trx` (the bookings'), saying why: their new
+ * `status`, set by account `by` (null: the person).
+ */
+export type CancelCall = (
+  trx: Transaction<PipelineTables>,
+  candidateIds: readonly number[],
+  cause: { status: string; by: number | null },
+) => Promise<unknown>;
 
 type ActivityEntry = Pick<
   Insertable<LeadActivityTable>,
@@ -100,8 +96,14 @@ export const addPersonAct = (
 /** Rows a multi-row insert writes at once: within both drivers' parameter limits. */
 const INSERT_ROWS = 1000;
 
-/** What a status change records beside itself: the person's message, Meta's event, who. */
-type StatusEffects = { message: StatusMessage | undefined; statusEvents: boolean; by: number };
+/** What a status change records beside itself: the person's message, Meta's event, who, and
+    the calls it releases. */
+type StatusEffects = {
+  message: StatusMessage | undefined;
+  statusEvents: boolean;
+  by: number;
+  cancelCall: CancelCall | undefined;
+};
 
 /** The status of leads `ids` (each not yet at it), what each change records, and `message`. */
 export async function changeStatus(
@@ -110,7 +112,7 @@ export async function changeStatus(
   table: LeadTable,
   ids: readonly number[],
   status: string,
-  { message, statusEvents, by }: StatusEffects,
+  { message, statusEvents, by, cancelCall }: StatusEffects,
 ) {
   if (ids.length === 0) return;
   const now = new Date();
@@ -146,6 +148,8 @@ export async function changeStatus(
     .set({ status: status as never, worked_at: now.toISOString() })
     .where(idIn(dialect, ids))
     .execute();
+  // Closed, enrolled or placed, a candidate has no call ahead (/book says so): it goes with this.
+  if (table === 'candidates' && !awaitsUs(status)) await cancelCall?.(trx, ids, { status, by });
   // A new status to the Conversions API (decision 110) with proven consent, click and contact.
   if (statusEvents && table === 'candidates' && isStatusEvent(status)) {
     const records = tablesOf<LeadRecordTables>(trx);
@@ -188,16 +192,13 @@ export class LeadPipeline {
     message?: StatusMessage,
     also?: AlsoWrite<Change>,
   ) {
-    const { db, dialect, statusEvents } = this;
+    const { db, dialect, statusEvents, cancelCall } = this;
+    const effects = { message, statusEvents, by, cancelCall };
     const work = async (trx: Transaction<PipelineTables>, from: string) => {
-      if (from !== status)
-        await changeStatus(trx, dialect, table, [id], status, { message, statusEvents, by });
+      if (from !== status) await changeStatus(trx, dialect, table, [id], status, effects);
       return { from, to: status };
     };
-    const changed = await withLockedLead<Change>(db, dialect, { table, id }, work, also);
-    if (changed && changed.from !== status)
-      await cancelClosedCalls(this.cancelCall, table, status, [id]);
-    return changed;
+    return withLockedLead<Change>(db, dialect, { table, id }, work, also);
   }
 
   /** Account `by` sets the assignee (162); {from, to} account ids, undefined for no lead. */

@@ -1,0 +1,155 @@
+import type { FastifyInstance } from 'fastify';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { patchCandidateStatus, signIn } from '../support/admin';
+import { invitationIn } from '../support/calendar-mail';
+import {
+  applicantWithProof,
+  beginCall,
+  book,
+  callMailsSettled,
+  OPEN,
+  openForCalls,
+} from '../support/calls';
+import { eventually } from '../support/eventually';
+import { readableMail, startLocalSmtp } from '../support/smtp';
+import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+
+/*
+ * Enrolled or placed, a candidate has no screening call ahead (/book says so): the team's status
+ * change, single or bulk, cancels a call not yet started in its transaction. Their calendar gets
+ * the cancellation saying why, no reminder follows, the calls desk drops it and the lead's
+ * timeline says who cancelled it. A call already begun stays as it is.
+ */
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const smtp = await startLocalSmtp();
+afterAll(() => smtp.close());
+
+describeEachDatabase(
+  "an enrolled or placed candidate's call",
+  (current) => {
+    let owner: string;
+    beforeAll(async () => {
+      owner = await signIn(current().app);
+      await openForCalls(current().app, owner);
+    });
+
+    /** An applicant with a call booked hours ahead, its invitation received and recorded. */
+    async function bookedApplicant(testApp: TestApp) {
+      const email = uniqueEmail('enrolled-call');
+      const { id, proof, times } = await applicantWithProof(testApp, email);
+      const start = times[4]!;
+      expect((await book(testApp.app, proof, start)).statusCode).toBe(201);
+      const invitation = await mailTo(email, 'Your screening call is booked');
+      await callMailsSettled(testApp, id);
+      return { email, id, start, uid: invitationIn(invitation.raw).uid };
+    }
+    const mailTo = (email: string, subject: string) =>
+      eventually(() =>
+        smtp.received.find(
+          (mail) => mail.to.includes(email) && readableMail(mail).includes(`Subject: ${subject}`),
+        ),
+      );
+    const subjectsTo = (email: string) =>
+      smtp.received
+        .filter((mail) => mail.to.includes(email))
+        .map((mail) => /^Subject: (.*)$/m.exec(readableMail(mail))?.[1]);
+    const bulk = (app: FastifyInstance, id: number, status: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/candidate-submissions/bulk',
+        headers: { cookie: owner },
+        payload: { ids: [id], status },
+      });
+    /** The lead ids of the calls the desk lists on the day of `start` (the host's zone). */
+    const deskLeads = async (app: FastifyInstance, start: string) => {
+      const day = DateTime.fromISO(start).setZone(OPEN.timeZone).toISODate();
+      const answer = await app.inject({
+        url: `/api/admin/bookings?day=${day}`,
+        headers: { cookie: owner },
+      });
+      return answer.json<{ calls: { leadId: number }[] }>().calls.map((call) => call.leadId);
+    };
+    const timeline = async (app: FastifyInstance, id: number) =>
+      (await app.inject({ url: `/api/candidate-submissions/${id}`, headers: { cookie: owner } }))
+        .json<{ timeline: { kind: string; text: string }[] }>()
+        .timeline.filter((entry) => /call/i.test(entry.text))
+        .map((entry) => entry.text);
+    const pendingReminders = (testApp: TestApp, id: number) =>
+      testApp.db
+        .selectFrom('outbox_messages')
+        .select('id')
+        .where('topic', '=', 'call.reminder')
+        .where('state', '=', 'pending')
+        .where('subject_id', '=', id)
+        .execute();
+
+    it.each([
+      ['a recruiter sets enrolled', 'enrolled', 'Enrolled', 'you are enrolled in the training'],
+      [
+        'a bulk change sets placed',
+        'placed',
+        'Placed',
+        'you have been placed with a partner company',
+      ],
+    ])(
+      'cancels the call ahead when %s: its METHOD:CANCEL says why',
+      async (how, status, label, why) => {
+        const testApp = current();
+        const { app } = testApp;
+        const { email, id, start, uid } = await bookedApplicant(testApp);
+        expect(await deskLeads(app, start)).toContain(id);
+        expect(await pendingReminders(testApp, id)).toHaveLength(1);
+
+        const moved = how.includes('bulk')
+          ? await bulk(app, id, status)
+          : await patchCandidateStatus(app, id, status);
+        expect(moved.statusCode).toBe(200);
+        // Committed with the change: the desk no longer lists it, and no reminder waits.
+        expect(await deskLeads(app, start)).not.toContain(id);
+        expect(await pendingReminders(testApp, id)).toEqual([]);
+
+        const cancel = await mailTo(email, 'Your screening call is cancelled');
+        expect(invitationIn(cancel.raw)).toMatchObject({
+          method: 'CANCEL',
+          uid,
+          status: 'CANCELLED',
+        });
+        const text = readableMail(cancel);
+        expect(text).toMatch(new RegExp(`is no longer needed: ${why}\\.`));
+        expect(text).toContain('See where you stand on your status page:');
+        expect(text).not.toContain('Book your call');
+        await callMailsSettled(testApp, id);
+        expect(subjectsTo(email)).toEqual([
+          expect.stringMatching(/^Your screening call is booked/),
+          'Your screening call is cancelled',
+        ]);
+        expect(await timeline(app, id)).toEqual([
+          'Call booked by the person',
+          'Call invitation e-mailed to the person',
+          `Call cancelled on the move to ${label} by Owner`,
+          'Call cancellation e-mailed to the person',
+        ]);
+      },
+    );
+
+    it('leaves a call already begun as it is', async () => {
+      const testApp = current();
+      const { app, db } = testApp;
+      const { email, id } = await bookedApplicant(testApp);
+      await beginCall(db, id);
+      expect((await patchCandidateStatus(app, id, 'enrolled')).statusCode).toBe(200);
+      const call = await db
+        .selectFrom('bookings')
+        .select('cancelled_at')
+        .where('lead_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(call.cancelled_at).toBeNull();
+      await callMailsSettled(testApp, id);
+      expect(subjectsTo(email)).toEqual([expect.stringMatching(/^Your screening call is booked/)]);
+    });
+  },
+  { env: { SMTP_URL: smtp.url, CALL_REMINDERS: '1m' }, personWorker: { pollMs: 50 } },
+);

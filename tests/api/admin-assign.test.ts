@@ -6,6 +6,7 @@ import { tablesOf } from '../../src/server/platform/database/connection';
 import { adminEnv, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
+import { searchHeader } from '../support/search';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
@@ -56,11 +57,12 @@ async function call(
   method: 'GET' | 'PATCH',
   url: string,
   payload?: object,
+  search?: string,
 ) {
   const response = await testApp.app.inject({
     method,
     url,
-    headers: { cookie },
+    headers: { cookie, ...searchHeader(search) },
     ...(payload ? { payload } : {}),
   });
   return { status: response.statusCode, body: response.json<unknown>() };
@@ -181,32 +183,18 @@ describeEachDatabase(
         expect(done.status).toBe(200);
       }
       const asAda = await sessionOf(testApp, ada);
-      const list = async (query: string) =>
-        ids(
-          (
-            await call(
-              testApp,
-              asAda,
-              'GET',
-              `/api/candidate-submissions?type=regular&q=${tag}&${query}`,
-            )
-          ).body,
-        );
+      const search = async (url: string) =>
+        ids((await call(testApp, asAda, 'GET', url, undefined, tag)).body);
+      const list = (query: string) => search(`/api/candidate-submissions?type=regular&${query}`);
       expect(await list('assignee=me')).toEqual([mine.id]);
       expect(await list('assignee=none')).toEqual([nobodys.id]);
       expect(await list(`assignee=${grace}`)).toEqual([theirs.id]);
       expect(await list('status=new&assignee=me')).toEqual([mine.id]);
-      const emails = await call(
-        testApp,
-        asAda,
-        'GET',
-        `/api/admin/lead-emails?q=${tag}&assignee=me`,
-      );
-      expect(ids(emails.body)).toEqual([mineByEmail.id]);
+      expect(await search('/api/admin/lead-emails?assignee=me')).toEqual([mineByEmail.id]);
       // The export of "My leads" holds them alone, and its audit entry says so.
       const exported = await testApp.app.inject({
-        url: `/api/admin/export/candidates.csv?q=${tag}&assignee=me`,
-        headers: { cookie: asAda },
+        url: '/api/admin/export/candidates.csv?assignee=me',
+        headers: { cookie: asAda, ...searchHeader(tag) },
       });
       expect(exported.statusCode).toBe(200);
       expect([`${tag}a`, `${tag}b`, `${tag}c`].map((name) => exported.body.includes(name))).toEqual(

@@ -8,6 +8,7 @@ import {
   seedCompany,
   signIn,
 } from '../support/admin';
+import { searchHeader } from '../support/search';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 import { refuseAuditEntries } from '../support/write-blocker';
 
@@ -49,8 +50,8 @@ describeEachDatabase(
 
       const exported = await app.inject({
         method: 'GET',
-        url: `/api/admin/export/candidates.csv?q=${encodeURIComponent(candidate.email)}&status=new`,
-        ...as,
+        url: '/api/admin/export/candidates.csv?status=new',
+        headers: { cookie, ...searchHeader(candidate.email) },
       });
       expect(exported.statusCode).toBe(200);
       const whole = await app.inject({
@@ -237,10 +238,10 @@ describeEachDatabase(
       const { app } = testApp;
       const cookie = await signIn(app);
       await seedCandidate(testApp, 'regular');
-      const read = async (url: string) =>
-        expect((await app.inject({ method: 'GET', url, headers: { cookie } })).statusCode).toBe(
-          200,
-        );
+      const read = async (url: string, search?: string) => {
+        const headers = { cookie, ...searchHeader(search) };
+        expect((await app.inject({ method: 'GET', url, headers })).statusCode).toBe(200);
+      };
       const listReads = async () =>
         (await auditPage(app, cookie, '?action=list_read')).entries.map((entry) => entry.detail);
       const before = await listReads();
@@ -248,7 +249,7 @@ describeEachDatabase(
       await read('/api/candidate-submissions?limit=25&offset=25');
       await read('/api/candidate-submissions/board?status=new');
       expect(await listReads()).toEqual(before);
-      await read('/api/candidate-submissions?limit=500&offset=500&q=Lovelace');
+      await read('/api/candidate-submissions?limit=500&offset=500', 'Lovelace');
       await read('/api/admin/lead-emails?limit=26');
       expect((await listReads()).slice(0, 2)).toEqual([
         'lead emails, up to 26 from 0',

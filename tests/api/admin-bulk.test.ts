@@ -5,6 +5,7 @@ import { tablesOf } from '../../src/server/platform/database/connection';
 import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 import { BULK_ENTRY_IDS } from '../../src/server/admin/audit/audit-log';
+import { searchHeader } from '../support/search';
 
 /*
  * Bulk work on the lists (issue 22): one status for many leads, by ids or by the list's filter,
@@ -325,16 +326,16 @@ describeEachDatabase(
       const leads = await Promise.all(
         [1, 2, 3].map((n) => seedCandidate(testApp, 'regular', { last_name: `${tag}x${n}` })),
       );
-      const exportOf = (query: string) =>
+      const exportOf = (query: string, search?: string) =>
         testApp.app.inject({
           method: 'GET',
           url: `/api/admin/export/candidates.csv?${query}`,
-          headers: { cookie },
+          headers: { cookie, ...searchHeader(search) },
         });
       const ticked = await exportOf(`ids=${leads[2]!.id},${leads[0]!.id}`);
       expect(ticked.statusCode).toBe(200);
       const [header, ...rows] = ticked.body.trimEnd().split('\r\n');
-      const whole = await exportOf(`q=${tag}x`);
+      const whole = await exportOf('', `${tag}x`);
       expect(header).toBe(whole.body.split('\r\n')[0]);
       expect(rows.map((row) => Number(row.split(',')[0]!.replaceAll('"', '')))).toEqual([
         leads[2]!.id,

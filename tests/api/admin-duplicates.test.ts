@@ -3,6 +3,7 @@ import { fillMatchKeys } from '../../src/server/leads/records/migrations/match-k
 import { adminOptions, seedCandidate, signIn } from '../support/admin';
 import { candidateIdOf, postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
+import { searchHeader } from '../support/search';
 import { describeEachDatabase } from '../support/test-app';
 
 let serial = 0;
@@ -22,11 +23,16 @@ describeEachDatabase(
       cookie = await signIn(current().app);
     });
 
-    async function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
+    async function call(
+      method: 'GET' | 'POST' | 'PATCH',
+      url: string,
+      payload?: object,
+      search?: string,
+    ) {
       const response = await current().app.inject({
         method,
         url,
-        headers: { cookie },
+        headers: { cookie, ...searchHeader(search) },
         ...(payload ? { payload } : {}),
       });
       return {
@@ -127,7 +133,7 @@ describeEachDatabase(
       const coded = await seed({ last_name: `${tag}b`, phone: `+1 ${area} ${exchange} ${line}` });
       expect(await duplicatesOf(local.id)).toEqual([{ id: coded.id, reasons: ['phone'] }]);
       expect(await duplicatesOf(coded.id)).toEqual([{ id: local.id, reasons: ['phone'] }]);
-      const list = await call('GET', `/api/candidate-submissions?q=${tag}&duplicates=1`);
+      const list = await call('GET', '/api/candidate-submissions?duplicates=1', undefined, tag);
       expect((list.body as { id: number }[]).map((row) => row.id)).toEqual([coded.id, local.id]);
 
       const merged = await call('POST', `/api/candidate-submissions/${local.id}/merge`, {
@@ -147,22 +153,24 @@ describeEachDatabase(
       const alone = await seed({ last_name: `${tag}alone` });
       const a = await seed({ last_name: `${tag}a`, phone: digits });
       const b = await seed({ last_name: `${tag}b`, phone: digits });
-      const list = await call('GET', `/api/candidate-submissions?q=${tag}&duplicates=1`);
+      const list = await call('GET', '/api/candidate-submissions?duplicates=1', undefined, tag);
       expect(list.status).toBe(200);
       expect((list.body as { id: number }[]).map((row) => row.id)).toEqual([b.id, a.id]);
       expect(list.total).toBe(2);
-      const all = await call('GET', `/api/candidate-submissions?q=${tag}&duplicates=0`);
+      const all = await call('GET', '/api/candidate-submissions?duplicates=0', undefined, tag);
       expect((all.body as { id: number }[]).map((row) => row.id)).toEqual([b.id, a.id, alone.id]);
       const typed = await call(
         'GET',
-        `/api/candidate-submissions?type=regular&status=new&duplicates=1&q=${tag}`,
+        '/api/candidate-submissions?type=regular&status=new&duplicates=1',
+        undefined,
+        tag,
       );
       expect(typed.total).toBe(2);
       expect((await call('GET', '/api/candidate-submissions?duplicates=2')).status).toBe(400);
       const csv = await current().app.inject({
         method: 'GET',
-        url: `/api/admin/export/candidates.csv?q=${tag}&duplicates=1`,
-        headers: { cookie },
+        url: '/api/admin/export/candidates.csv?duplicates=1',
+        headers: { cookie, ...searchHeader(tag) },
       });
       expect(csv.body.trim().split('\n')).toHaveLength(3);
     });

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { parseCsv } from '../support/csv';
+import { searchHeader } from '../support/search';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /** The attribution every export ends with (first touch). */
@@ -16,9 +17,12 @@ const attributionHeaders = [
   'FBCLID',
 ];
 
-async function exportTab(testApp: TestApp, cookie: string, tab: string, q?: string) {
-  const url = `/api/admin/export/${tab}.csv${q ? `?q=${encodeURIComponent(q)}` : ''}`;
-  const response = await testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+async function exportTab(testApp: TestApp, cookie: string, tab: string, search?: string) {
+  const response = await testApp.app.inject({
+    method: 'GET',
+    url: `/api/admin/export/${tab}.csv`,
+    headers: { cookie, ...searchHeader(search) },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response;
 }
@@ -242,17 +246,17 @@ describeEachDatabase(
       };
       await setStatus(`/api/candidate-submissions/${typeform.id}`, 'not_a_fit');
       await setStatus(`/api/company-submissions/${company.id}`, 'in_discussion');
-      const csv = async (tab: string, query: string) => {
+      const csv = async (tab: string, search: string, query = '') => {
         const response = await testApp.app.inject({
           method: 'GET',
-          url: `/api/admin/export/${tab}.csv?${query}`,
-          headers: { cookie },
+          url: `/api/admin/export/${tab}.csv${query}`,
+          headers: { cookie, ...searchHeader(search) },
         });
         expect(response.statusCode).toBe(200);
         return parseCsv(response.rawPayload.subarray(3).toString('utf8'));
       };
 
-      const [header, row, ...more] = await csv('questionnaire-leads', `q=${mark}`);
+      const [header, row, ...more] = await csv('questionnaire-leads', mark);
       expect(more).toEqual([]);
       expect(header?.slice(0, 7)).toEqual([
         'ID',
@@ -272,11 +276,11 @@ describeEachDatabase(
         'Steady work',
         'Not a fit',
       ]);
-      const companies = await csv('companies', `q=${mark}&status=in_discussion`);
+      const companies = await csv('companies', mark, '?status=in_discussion');
       expect(companies).toHaveLength(2);
       expect(companies[1]?.[(companies[0] ?? []).indexOf('Status')]).toBe('In discussion');
-      expect(await csv('companies', `q=${mark}&status=new`)).toHaveLength(1);
-      const emails = await csv('lead-emails', `q=${encodeURIComponent(`${tag}.lead`)}`);
+      expect(await csv('companies', mark, '?status=new')).toHaveLength(1);
+      const emails = await csv('lead-emails', `${tag}.lead`);
       expect(emails[0]?.slice(0, 4)).toEqual(['Email', 'Type', 'Submitted', 'Status']);
       expect(emails[1]?.[3]).toBe('New');
       const refused = await testApp.app.inject({

@@ -1,10 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
+import { searchHeader } from '../support/search';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 import type { OverviewFigures } from '../../src/shared/admin-overview';
 
-async function get(testApp: TestApp, cookie: string, url: string) {
-  const response = await testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+async function get(testApp: TestApp, cookie: string, url: string, search?: string) {
+  const headers = { cookie, ...searchHeader(search) };
+  const response = await testApp.app.inject({ method: 'GET', url, headers });
   expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
   return {
     body: response.json() as Record<string, unknown>[],
@@ -51,7 +53,8 @@ describeEachDatabase(
       const typeform = await get(
         testApp,
         cookie,
-        `/api/candidate-submissions?type=questionnaire&q=${tag}`,
+        '/api/candidate-submissions?type=questionnaire',
+        tag,
       );
       expect(typeform.body.map((row) => row.id)).toEqual([seeded.typeform?.id]);
       expect(typeform.body[0]).toMatchObject({
@@ -67,7 +70,8 @@ describeEachDatabase(
       const regular = await get(
         testApp,
         cookie,
-        `/api/candidate-submissions?type=regular&q=${tag}r`,
+        '/api/candidate-submissions?type=regular',
+        `${tag}r`,
       );
       expect(regular.body.map((row) => row.id)).toEqual([seeded.regular?.id]);
       expect(regular.body[0]).toMatchObject({
@@ -81,7 +85,8 @@ describeEachDatabase(
       const emailOnly = await get(
         testApp,
         cookie,
-        `/api/candidate-submissions?type=email-only&q=${encodeURIComponent(seeded.email?.email ?? '')}`,
+        '/api/candidate-submissions?type=email-only',
+        seeded.email?.email ?? '',
       );
       expect(emailOnly.body).toHaveLength(1);
       expect(emailOnly.body[0]).toMatchObject({
@@ -90,7 +95,7 @@ describeEachDatabase(
         leadType: 'email',
       });
 
-      const companies = await get(testApp, cookie, `/api/company-submissions?type=full&q=${tag}`);
+      const companies = await get(testApp, cookie, '/api/company-submissions?type=full', tag);
       expect(companies.body.map((row) => row.id)).toEqual([seeded.company?.id]);
       expect(companies.body[0]).toMatchObject({
         companyName: `${tag} Compute`,
@@ -109,54 +114,55 @@ describeEachDatabase(
       const byLast = await get(
         testApp,
         cookie,
-        `/api/candidate-submissions?q=${tag.toUpperCase()}REG`,
+        '/api/candidate-submissions',
+        `${tag.toUpperCase()}REG`,
       );
       expect(byLast.body.map((row) => row.id)).toEqual([seeded.regular?.id]);
-      const byFull = await get(
-        testApp,
-        cookie,
-        `/api/candidate-submissions?q=${encodeURIComponent(`ada   ${tag}typ`)}`,
-      );
+      const byFull = await get(testApp, cookie, '/api/candidate-submissions', `ada   ${tag}typ`);
       expect(byFull.body.map((row) => row.id)).toEqual([seeded.typeform?.id]);
       const byEmail = await get(
         testApp,
         cookie,
-        `/api/candidate-submissions?q=${encodeURIComponent(seeded.regular?.email.slice(0, 20) ?? '')}`,
+        '/api/candidate-submissions',
+        seeded.regular?.email.slice(0, 20) ?? '',
       );
       expect(byEmail.body.map((row) => row.id)).toContain(seeded.regular?.id);
-      const byContact = await get(testApp, cookie, `/api/company-submissions?q=grace%20hop`);
+      const byContact = await get(testApp, cookie, '/api/company-submissions', 'grace hop');
       expect(byContact.body.map((row) => row.id)).toContain(seeded.company?.id);
-      const none = await get(testApp, cookie, `/api/candidate-submissions?q=${tag}nothing`);
+      const none = await get(testApp, cookie, '/api/candidate-submissions', `${tag}nothing`);
       expect(none.body).toEqual([]);
       expect(none.total).toBe(0);
       // A LIKE wildcard is just a character.
-      const wildcard = await get(testApp, cookie, `/api/candidate-submissions?q=%25`);
+      const wildcard = await get(testApp, cookie, '/api/candidate-submissions', '%');
       expect(wildcard.total).toBe(0);
     });
 
     it('pages newest first with limit and offset, or a cursor, and gives the total', async () => {
       const testApp = current();
-      const base = `/api/candidate-submissions?type=regular&q=${tag}pager&limit=5`;
-      const first = await get(testApp, cookie, base);
+      const base = '/api/candidate-submissions?type=regular&limit=5';
+      const pager = `${tag}pager`;
+      const first = await get(testApp, cookie, base, pager);
       expect(first.total).toBe(12);
       expect(first.body.map((row) => row.lastName)).toEqual(['N11', 'N10', 'N9', 'N8', 'N7']);
-      const second = await get(testApp, cookie, `${base}&offset=5`);
+      const second = await get(testApp, cookie, `${base}&offset=5`, pager);
       expect(second.body.map((row) => row.lastName)).toEqual(['N6', 'N5', 'N4', 'N3', 'N2']);
       const byCursor = await get(
         testApp,
         cookie,
         `${base}&cursor=${encodeURIComponent(first.next ?? '')}`,
+        pager,
       );
       expect(byCursor.body.map((row) => row.lastName)).toEqual(['N6', 'N5', 'N4', 'N3', 'N2']);
-      const last = await get(testApp, cookie, `${base}&offset=10`);
+      const last = await get(testApp, cookie, `${base}&offset=10`, pager);
       expect(last.body.map((row) => row.lastName)).toEqual(['N1', 'N0']);
       expect(last.next).toBeUndefined();
       // A last page that is exactly full has no next page (the pager's Next goes off).
-      const full = await get(testApp, cookie, `${base.replace('limit=5', 'limit=6')}&offset=6`);
+      const six = `${base.replace('limit=5', 'limit=6')}&offset=6`;
+      const full = await get(testApp, cookie, six, pager);
       expect(full.body).toHaveLength(6);
       expect(full.next).toBeUndefined();
-      const email = encodeURIComponent(seeded.email?.email ?? '');
-      const oneEmail = await get(testApp, cookie, `/api/admin/lead-emails?q=${email}&limit=1`);
+      const email = seeded.email?.email ?? '';
+      const oneEmail = await get(testApp, cookie, '/api/admin/lead-emails?limit=1', email);
       expect(oneEmail.body).toHaveLength(1);
       expect(oneEmail.next).toBeUndefined();
     });
@@ -179,14 +185,14 @@ describeEachDatabase(
       await testApp.db.insertInto('candidates').values(rows).execute();
       const response = await testApp.app.inject({
         method: 'GET',
-        url: `/api/candidate-submissions?q=${many}&limit=10`,
-        headers: { cookie },
+        url: '/api/candidate-submissions?limit=10',
+        headers: { cookie, ...searchHeader(many) },
       });
       expect(response.statusCode).toBe(200);
       expect(response.headers['x-total-count']).toBe('1000');
       expect(response.headers['x-total-count-capped']).toBe('true');
       expect(response.json()).toHaveLength(10);
-      const few = await get(testApp, cookie, `/api/candidate-submissions?q=${many}100`);
+      const few = await get(testApp, cookie, '/api/candidate-submissions', `${many}100`);
       // many100 and many1000: 2 matches, exact.
       expect(few.total).toBe(2);
     });
@@ -208,13 +214,13 @@ describeEachDatabase(
       const candidate = await seedCandidate(testApp, 'regular', { last_name: `${tag}delete` });
       const company = await seedCompany(testApp, 'full', { company_name: `${tag}delete co` });
       for (const [url, list] of [
-        [`/api/candidate-submissions/${candidate.id}`, `/api/candidate-submissions?q=${tag}delete`],
-        [`/api/company-submissions/${company.id}`, `/api/company-submissions?q=${tag}delete`],
+        [`/api/candidate-submissions/${candidate.id}`, '/api/candidate-submissions'],
+        [`/api/company-submissions/${company.id}`, '/api/company-submissions'],
       ] as const) {
-        expect((await get(testApp, cookie, list)).body).toHaveLength(1);
+        expect((await get(testApp, cookie, list, `${tag}delete`)).body).toHaveLength(1);
         const deleted = await testApp.app.inject({ method: 'DELETE', url, headers: { cookie } });
         expect(deleted.statusCode).toBe(204);
-        expect((await get(testApp, cookie, list)).body).toHaveLength(0);
+        expect((await get(testApp, cookie, list, `${tag}delete`)).body).toHaveLength(0);
         const again = await testApp.app.inject({ method: 'DELETE', url, headers: { cookie } });
         expect(again.statusCode).toBe(404);
       }
@@ -257,7 +263,7 @@ describeEachDatabase(
         { email: `${prefix}1@example.com` },
       );
       const company = await seedCompany(testApp, 'email', {}, { email: `${prefix}2@example.com` });
-      const found = await get(testApp, cookie, `/api/admin/lead-emails?q=${prefix}`);
+      const found = await get(testApp, cookie, '/api/admin/lead-emails', prefix);
       expect(found.total).toBe(2);
       // Newest first. Saved in the same millisecond, the two tie (then the candidate is first).
       expect(found.body.map((row) => [row.id, row.type])).toEqual(
@@ -349,11 +355,7 @@ describeEachDatabase(
       }
 
       // The server's own plan (few matches: the search indexes) agrees.
-      const served = await get(
-        testApp,
-        cookie,
-        `/api/candidate-submissions?type=regular&q=${dense}`,
-      );
+      const served = await get(testApp, cookie, '/api/candidate-submissions?type=regular', dense);
       expect(served.total).toBe(12);
       expect(served.body.map((r) => r.lastName)).toEqual(expected);
     });

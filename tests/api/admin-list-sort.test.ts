@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
+import { searchHeader } from '../support/search';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
 
 type Row = {
@@ -18,8 +19,10 @@ async function call(
   method: 'GET' | 'PATCH',
   url: string,
   payload?: object,
+  search?: string,
 ) {
-  const response = await testApp.app.inject({ method, url, headers: { cookie }, payload });
+  const headers = { cookie, ...searchHeader(search) };
+  const response = await testApp.app.inject({ method, url, headers, payload });
   expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
   return {
     rows: response.json<Row[]>(),
@@ -33,7 +36,10 @@ describeEachDatabase(
   (current) => {
     let cookie = '';
     const tag = `s${Date.now().toString(36)}`;
-    const list = `/api/candidate-submissions?type=regular&q=${tag}`;
+    const list = '/api/candidate-submissions?type=regular';
+    /** The list's leads whose names carry `words` (this test's tag unless said). */
+    const search = (url: string, words = tag) =>
+      call(current(), cookie, 'GET', url, undefined, words);
     // First names in an order of their own; last names carry the tag the list searches for.
     const people = [
       { first: 'Carmen', source: 'free_training', status: 'contacted', owned: true },
@@ -67,9 +73,7 @@ describeEachDatabase(
     const names = (rows: Row[]) => rows.map((row) => row.firstName);
 
     it('sorts by each column the list shows, either way', async () => {
-      const testApp = current();
-      const sorted = async (sort: string) =>
-        names((await call(testApp, cookie, 'GET', `${list}&sort=${sort}`)).rows);
+      const sorted = async (sort: string) => names((await search(`${list}&sort=${sort}`)).rows);
       expect(await sorted('name')).toEqual(['Ada', 'Bea', 'Carmen', 'Dana', 'Eve']);
       expect(await sorted('-name')).toEqual(['Eve', 'Dana', 'Carmen', 'Bea', 'Ada']);
       // Ties keep the order they were created in, the same way round.
@@ -80,29 +84,28 @@ describeEachDatabase(
       expect(await sorted('created')).toEqual(['Carmen', 'Ada', 'Eve', 'Bea', 'Dana']);
       expect(await sorted('-created')).toEqual(['Dana', 'Bea', 'Eve', 'Ada', 'Carmen']);
       // The team's last step is the lead's last activity: Dana's status changed last.
-      const [dana] = (await call(testApp, cookie, 'GET', `${list}&sort=-activity&limit=1`)).rows;
+      const [dana] = (await search(`${list}&sort=-activity&limit=1`)).rows;
       expect(dana?.firstName).toBe('Dana');
       expect((dana?.lastActivityAt ?? '') > (dana?.createdAt ?? '')).toBe(true);
       expect(await sorted('activity')).toEqual(['Ada', 'Bea', 'Carmen', 'Eve', 'Dana']);
-      const [owned] = (await call(testApp, cookie, 'GET', `${list}&sort=-owner&limit=1`)).rows;
+      const [owned] = (await search(`${list}&sort=-owner&limit=1`)).rows;
       expect(owned?.assignee).toEqual({ id: 1, name: 'Owner' });
     });
 
     it('pages every sort by cursor and by offset without losing or repeating a lead', async () => {
-      const testApp = current();
       for (const sort of ['name', '-name', 'status', '-owner', 'source', '-activity', 'created']) {
-        const whole = names((await call(testApp, cookie, 'GET', `${list}&sort=${sort}`)).rows);
+        const whole = names((await search(`${list}&sort=${sort}`)).rows);
         const byCursor: Row[] = [];
         let url = `${list}&sort=${sort}&limit=2`;
         for (;;) {
-          const page = await call(testApp, cookie, 'GET', url);
+          const page = await search(url);
           expect(page.total).toBe(5);
           byCursor.push(...page.rows);
           if (!page.next) break;
           url = `${list}&sort=${sort}&limit=2&cursor=${encodeURIComponent(page.next)}`;
         }
         expect(names(byCursor), sort).toEqual(whole);
-        const second = await call(testApp, cookie, 'GET', `${list}&sort=${sort}&limit=2&offset=2`);
+        const second = await search(`${list}&sort=${sort}&limit=2&offset=2`);
         expect(names(second.rows), sort).toEqual(whole.slice(2, 4));
       }
     });
@@ -116,9 +119,8 @@ describeEachDatabase(
         { email: `${tag}-b@example.com` },
       );
       const company = await seedCompany(testApp, 'email', {}, { email: `${tag}-a@example.com` });
-      const url = `/api/admin/lead-emails?q=${tag}`;
       const ids = async (sort: string) =>
-        (await call(testApp, cookie, 'GET', `${url}&sort=${sort}`)).rows.map((row) => row.id);
+        (await search(`/api/admin/lead-emails?sort=${sort}`)).rows.map((row) => row.id);
       expect(await ids('name')).toEqual([company.id, candidate.id]);
       expect(await ids('-name')).toEqual([candidate.id, company.id]);
       expect(await ids('-created')).toEqual([company.id, candidate.id]);
@@ -142,12 +144,7 @@ describeEachDatabase(
       });
       const other = await seedCandidate(testApp, 'regular', { phone: '555-602-9134' });
       for (const typed of ['602', '(602) 913', '602-913-4471', '6029134471', '+1 602 913 4471']) {
-        const found = await call(
-          testApp,
-          cookie,
-          'GET',
-          `/api/candidate-submissions?type=regular&q=${encodeURIComponent(typed)}`,
-        );
+        const found = await search(list, typed);
         expect(
           found.rows.map((row) => row.id),
           typed,
@@ -161,15 +158,14 @@ describeEachDatabase(
       const local = `480${String(Date.now()).slice(-7)}`;
       const stored = await seedCandidate(testApp, 'regular', { phone: local });
       for (const typed of [`+1 ${local}`, `1${local.slice(0, 6)}`]) {
-        const url = `/api/candidate-submissions?q=${encodeURIComponent(typed)}`;
-        const found = await call(testApp, cookie, 'GET', url);
+        const found = await search('/api/candidate-submissions', typed);
         expect(
           found.rows.map((row) => row.id),
           typed,
         ).toContain(stored.id);
       }
       // Digits in the middle of a number are not its start.
-      const middle = await call(testApp, cookie, 'GET', `/api/candidate-submissions?q=9134471`);
+      const middle = await search('/api/candidate-submissions', '9134471');
       expect(middle.rows.map((row) => row.id)).not.toContain(id);
     });
   },

@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { validBodies } from '../support/lead-bodies';
 import { candidateIdOf, companiesWithEmail, leadProofOf } from '../support/api';
+import { searchHeader } from '../support/search';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 interface TimelineEntry {
@@ -26,8 +27,9 @@ async function call(
   return { status: response.statusCode, body: response.body ? response.json() : undefined };
 }
 
-async function list(testApp: TestApp, cookie: string, url: string) {
-  const response = await testApp.app.inject({ method: 'GET', url, headers: { cookie } });
+async function list(testApp: TestApp, cookie: string, url: string, search?: string) {
+  const headers = { cookie, ...searchHeader(search) };
+  const response = await testApp.app.inject({ method: 'GET', url, headers });
   return {
     status: response.statusCode,
     rows: response.statusCode === 200 ? (response.json() as Record<string, unknown>[]) : [],
@@ -58,26 +60,28 @@ describeEachDatabase(
         expect(changed.status).toBe(200);
       }
 
-      const all = await list(testApp, cookie, `/api/candidate-submissions?q=${tag}`);
+      const all = await list(testApp, cookie, '/api/candidate-submissions', tag);
       expect(all.rows.map((row) => [row.id, row.status])).toEqual([
         [typeform.id, 'contacted'],
         [second.id, 'contacted'],
         [first.id, 'new'],
       ]);
-      const companies = await list(testApp, cookie, `/api/company-submissions?q=${tag}`);
+      const companies = await list(testApp, cookie, '/api/company-submissions', tag);
       expect(companies.rows.map((row) => [row.id, row.status])).toEqual([[company.id, 'new']]);
 
       const contacted = await list(
         testApp,
         cookie,
-        `/api/candidate-submissions?type=regular&status=contacted&q=${tag}`,
+        '/api/candidate-submissions?type=regular&status=contacted',
+        tag,
       );
       expect(contacted.rows.map((row) => row.id)).toEqual([second.id]);
       expect(contacted.total).toBe(1);
       const fresh = await list(
         testApp,
         cookie,
-        `/api/candidate-submissions?type=regular&status=new&q=${tag}`,
+        '/api/candidate-submissions?type=regular&status=new',
+        tag,
       );
       expect(fresh.rows.map((row) => row.id)).toEqual([first.id]);
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { adminOptions, signIn } from '../support/admin';
+import { searchHeader } from '../support/search';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
 import type { OverviewFigures } from '../../src/shared/admin-overview';
 
@@ -54,8 +55,8 @@ describeEachDatabase(
     }, 120_000);
 
     it('answers a lead POST while a Candidates export is still streaming', async () => {
-      const response = await fetch(`${baseUrl}/api/admin/export/candidates.csv?q=${tag}`, {
-        headers: { cookie },
+      const response = await fetch(`${baseUrl}/api/admin/export/candidates.csv`, {
+        headers: { cookie, ...searchHeader(tag) },
       });
       expect(response.status).toBe(200);
       const reader = (response.body as ReadableStream<Uint8Array>).getReader();

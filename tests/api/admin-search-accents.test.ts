@@ -11,6 +11,7 @@ import {
   tablesOf,
 } from '../../src/server/platform/database/connection';
 import { seedCandidate, seedCompany, signIn } from '../support/admin';
+import { searchHeader } from '../support/search';
 import { validBodies } from '../support/lead-bodies';
 import { createTestDatabase } from '../support/postgres';
 import { opened, post, statusLinkTo, statusSiteBuild } from '../support/status-page';
@@ -48,8 +49,11 @@ describeEachDatabase(
     });
 
     const search = async (kind: 'candidate' | 'company', q: string) => {
-      const url = `/api/${kind}-submissions?q=${encodeURIComponent(q)}`;
-      const response = await current().app.inject({ method: 'GET', url, headers: { cookie } });
+      const response = await current().app.inject({
+        method: 'GET',
+        url: `/api/${kind}-submissions`,
+        headers: { cookie, ...searchHeader(q) },
+      });
       expect(response.statusCode, response.body).toBe(200);
       return (response.json() as { id: number }[]).map((row) => row.id).sort((a, b) => a - b);
     };

@@ -1,6 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { SEARCH_HEADER } from '../../src/shared/admin-audit';
 import { seedCandidate, signIn } from '../support/admin';
+import { fetchOpenApi } from '../support/openapi';
+import { searchHeader } from '../support/search';
 import { describeEachDatabase } from '../support/test-app';
 
 // A search names a person (a phone, an e-mail, a name): the dashboard sends it in a header, never
@@ -24,7 +26,7 @@ describeEachDatabase('admin search words in the X-Search header', (current) => {
     current().app.inject({
       method: 'GET',
       url,
-      headers: { cookie, [SEARCH_HEADER]: encodeURIComponent(words) },
+      headers: { cookie, ...searchHeader(words) },
     });
 
   it('finds by phone and by an accented name in the list, the board and the export', async () => {
@@ -56,5 +58,49 @@ describeEachDatabase('admin search words in the X-Search header', (current) => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ fields: { [SEARCH_HEADER]: expect.any(String) } });
+  });
+
+  const searching = [
+    '/api/candidate-submissions?type=regular',
+    '/api/candidate-submissions?type=regular&limit=1', // the tabs' counts
+    '/api/company-submissions/board?status=new',
+    '/api/admin/lead-emails',
+    '/api/admin/export/candidates.csv',
+  ];
+  const documented = (url: string) => url.split('?')[0]!.replace(/candidates\.csv$/, '{file}');
+
+  it('refuses ?q=, naming it and the header, rather than answering every lead', async () => {
+    for (const url of searching) {
+      const response = await current().app.inject({
+        method: 'GET',
+        url: `${url}${url.includes('?') ? '&' : '?'}q=${tag}`,
+        headers: { cookie },
+      });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json<{ fields: Record<string, string> }>().fields).toEqual({
+        q: `Not in the URL: send the words in the ${SEARCH_HEADER} header`,
+      });
+    }
+  });
+
+  it('documents the header, and no q parameter, on every route that searches', async () => {
+    const { paths } = await fetchOpenApi(current().app);
+    for (const url of searching) {
+      const path = documented(url);
+      const { parameters } = paths[path]!.get as unknown as {
+        parameters: { in: string; name: string; description?: string }[];
+      };
+      expect(
+        parameters.find((parameter) => parameter.name === 'q'),
+        path,
+      ).toBeUndefined();
+      expect(
+        parameters.find((parameter) => parameter.in === 'header'),
+        path,
+      ).toMatchObject({
+        name: SEARCH_HEADER.toLowerCase(),
+        description: expect.stringContaining('URI-encoded'),
+      });
+    }
   });
 });

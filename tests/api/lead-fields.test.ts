@@ -12,6 +12,7 @@ import { postJson } from '../support/api';
 import { validBodies } from '../support/lead-bodies';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 import { parseCsv } from '../support/csv';
+import { searchHeader } from '../support/search';
 
 /*
  * Every field of the lead-field contract (src/shared/lead-fields.ts) goes the whole way: posted by
@@ -64,11 +65,11 @@ describeEachDatabase('the lead-field contract, end to end', (current) => {
     const response = await postJson(current().app, url, body);
     expect(response.statusCode, response.body).toBe(200);
   };
-  const admin = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+  const admin = async (method: 'GET' | 'POST', url: string, payload?: object, search?: string) => {
     const response = await current().app.inject({
       method,
       url,
-      headers: { cookie },
+      headers: { cookie, ...searchHeader(search) },
       ...(payload ? { payload } : {}),
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -85,10 +86,8 @@ describeEachDatabase('the lead-field contract, end to end', (current) => {
 
   /** Each exported contract field's cell equals the detail's value (blank for null). */
   async function expectExported(tab: string, fields: AnyFields, detail: Record<string, unknown>) {
-    const response = await admin(
-      'GET',
-      `/api/admin/export/${tab}.csv?q=${encodeURIComponent(String(detail.email))}`,
-    );
+    const url = `/api/admin/export/${tab}.csv`;
+    const response = await admin('GET', url, undefined, String(detail.email));
     const [header, row, ...more] = parseCsv(response.rawPayload.subarray(3).toString('utf8'));
     expect(more).toEqual([]);
     for (const [name, field] of entriesOf({ ...fields, ...attributionFields })) {

@@ -4,6 +4,7 @@ import { keepContacts, LEAD_CONTACTS_LIMIT } from '../../src/server/leads/record
 import { adminEnv, seedCandidate, signIn } from '../support/admin';
 import { opened, post, statusLinkTo, statusPage, statusSiteBuild } from '../support/status-page';
 import { describeEachDatabase } from '../support/test-app';
+import { searchHeader } from '../support/search';
 
 /*
  * A merge that keeps everything (issue 42, decision 161): the recruiter chooses each field's
@@ -47,8 +48,10 @@ describeEachDatabase(
     const detailOf = async (id: number) =>
       (await call('GET', `/api/candidate-submissions/${id}`)).json<Detail>();
     const found = async (q: string, type = '') => {
-      const url = `/api/candidate-submissions?q=${encodeURIComponent(q)}${type && `&type=${type}`}`;
-      const response = await call('GET', url);
+      const response = await current().app.inject({
+        url: `/api/candidate-submissions${type && `?type=${type}`}`,
+        headers: { cookie, ...searchHeader(q) },
+      });
       expect(response.statusCode).toBe(200);
       return response.json<{ id: number }[]>().map((row) => row.id);
     };

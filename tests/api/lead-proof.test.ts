@@ -11,6 +11,7 @@ import {
 } from '../support/api';
 import { BROWSER_USER_AGENT } from '../support/browser-user-agent';
 import { validBodies } from '../support/lead-bodies';
+import { searchHeader } from '../support/search';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
@@ -285,8 +286,8 @@ describeEachDatabase(
       const cookie = await signIn(testApp.app);
       const list = await testApp.app.inject({
         method: 'GET',
-        url: `/api/candidate-submissions?q=${encodeURIComponent(email)}`,
-        headers: { cookie },
+        url: '/api/candidate-submissions',
+        headers: { cookie, ...searchHeader(email) },
       });
       expect(list.json<{ id: number; unverifiedForms: number }[]>()).toContainEqual(
         expect.objectContaining({ id, unverifiedForms: 1 }),

@@ -19,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from '../support/postgres';
 import { freePort } from '../support/ports';
 import { startServerProcess, type ServerProcess } from '../support/server-process';
 import { fakeClientDir, uniqueEmail } from '../support/test-app';
+import { searchHeader } from '../support/search';
 
 /**
  * Issue 13: two instances on one PostgreSQL behind Debian's Caddy (deploy/Caddyfile, HTTPS
@@ -178,9 +179,9 @@ describe.skipIf(missing !== undefined)('two instances behind Caddy on one Postgr
     const login = await signIn(ADMIN_TEST_PASSWORD, '127.0.0.5');
     const cookie = String(login.headers['set-cookie']).split(';')[0]!;
     const listings = await untilBothServed(() =>
-      send('GET', `/api/candidate-submissions?q=${encodeURIComponent(email)}`, {
+      send('GET', '/api/candidate-submissions', {
         localAddress: '127.0.0.5',
-        headers: { cookie },
+        headers: { cookie, ...searchHeader(email) },
       }),
     );
     for (const listed of listings) {

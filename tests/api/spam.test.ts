@@ -20,6 +20,7 @@ import {
 import { validBodies } from '../support/lead-bodies';
 import { fetchOpenApi, OpenApiChecker } from '../support/openapi';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
+import { searchHeader } from '../support/search';
 import { refuseAuditEntries } from '../support/write-blocker';
 
 const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -295,8 +296,8 @@ describeEachDatabase(
         '/api/admin/lead-emails',
       ]) {
         const list = await current().app.inject({
-          url: `${url}${url.includes('?') ? '&' : '?'}q=${encodeURIComponent(email)}`,
-          headers: { cookie },
+          url,
+          headers: { cookie, ...searchHeader(email) },
         });
         expect(list.statusCode, url).toBe(200);
         expect(list.body).not.toContain(email);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test } from './fixtures';
+import { searchHeader } from '../support/search';
 import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
 
 /* The owner's Audit tab: actions in words, older entries a page away, a lead a click away. */
@@ -9,7 +10,9 @@ test.describe.configure({ timeout: 90_000 });
 async function newLead(page: Page) {
   const tag = uniqueTag('audit');
   await lead.application(page.request, `${tag}@example.com`, tag);
-  const response = await page.request.get(`/api/candidate-submissions?q=${tag}`);
+  const response = await page.request.get('/api/candidate-submissions', {
+    headers: searchHeader(tag),
+  });
   const [row] = (await response.json()) as { id: number }[];
   return { id: row!.id, name: `Grace ${tag}` };
 }

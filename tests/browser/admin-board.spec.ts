@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test } from './fixtures';
+import { searchHeader } from '../support/search';
 import { AVAILABILITY_URL, DEFAULT_AVAILABILITY } from '../../src/shared/booking-availability';
 import {
   expect,
@@ -120,7 +121,9 @@ test('the board shows what the search and "My leads" say, its counts too', async
   await lead.application(page.request, `${tag}-other@example.com`, `${tag}Other`);
   await lead.application(page.request, `not-${tag}@example.com`, 'Elsewhere');
   await signIn(page);
-  const listed = await page.request.get(`/api/candidate-submissions?q=${tag}Mine`);
+  const listed = await page.request.get('/api/candidate-submissions', {
+    headers: searchHeader(`${tag}Mine`),
+  });
   const [mine] = (await listed.json()) as { id: number }[];
   const assigned = await page.request.patch(`/api/candidate-submissions/${mine!.id}`, {
     data: { assignee: 1 },
@@ -162,7 +165,9 @@ test('Export to CSV on the board holds every status the board shows', async ({ p
   await lead.application(page.request, `${tag}@example.com`, `${tag}Called`);
   await lead.application(page.request, `${tag}-new@example.com`, `${tag}New`);
   await signIn(page);
-  const listed = await page.request.get(`/api/candidate-submissions?q=${tag}Called`);
+  const listed = await page.request.get('/api/candidate-submissions', {
+    headers: searchHeader(`${tag}Called`),
+  });
   const [called] = (await listed.json()) as { id: number }[];
   const url = `/api/candidate-submissions/${called!.id}`;
   expect((await page.request.patch(url, { data: { status: 'contacted' } })).ok()).toBe(true);

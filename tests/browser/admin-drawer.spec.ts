@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test } from './fixtures';
+import { searchHeader } from '../support/search';
 import { axeViolations, gotoHydrated } from './support/site';
 import { expect, lead, openTab, signIn, uniqueTag } from './support/admin';
 
@@ -15,7 +16,9 @@ const drawerRequest =
   /\/api\/(?:(?:candidate|company)-submissions\/\d+|admin\/(?:assignees|message-templates))/;
 
 async function leadIdOf(page: Page, tag: string) {
-  const response = await page.request.get(`/api/candidate-submissions?q=${tag}`);
+  const response = await page.request.get('/api/candidate-submissions', {
+    headers: searchHeader(tag),
+  });
   const [row] = (await response.json()) as { id: number }[];
   if (!row) throw new Error(`no lead ${tag}`);
   return row.id;

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test } from './fixtures';
+import { searchHeader } from '../support/search';
 import { axeViolations } from './support/site';
 import {
   expect,
@@ -46,7 +47,9 @@ test.describe('at 1,440 × 900', () => {
     await seedThree(page, tag, phone.typed);
     await signIn(page);
     // Two of them contacted, through the API the detail uses.
-    const listed = await page.request.get(`/api/candidate-submissions?type=regular&q=${tag}`);
+    const listed = await page.request.get('/api/candidate-submissions?type=regular', {
+      headers: searchHeader(tag),
+    });
     for (const row of (await listed.json()) as { id: number; lastName: string }[]) {
       if (row.lastName === `${tag}b`) continue;
       const url = `/api/candidate-submissions/${row.id}`;

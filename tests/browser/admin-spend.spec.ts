@@ -1,5 +1,6 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { test } from './fixtures';
+import { searchHeader } from '../support/search';
 import {
   expect,
   lead,
@@ -68,9 +69,9 @@ test('an uploaded spend CSV gives each campaign its cost per lead and per placem
 
   await signIn(page);
   // One of the /career leads is placed.
-  const listed = await page.request.get(
-    `/api/admin/lead-emails?q=${encodeURIComponent(emails[0]!)}`,
-  );
+  const listed = await page.request.get(`/api/admin/lead-emails`, {
+    headers: searchHeader(emails[0]!),
+  });
   const [placed] = (await listed.json()) as { id: number }[];
   const patched = await page.request.patch(`/api/candidate-submissions/${placed!.id}`, {
     data: { status: 'placed' },
@@ -192,9 +193,9 @@ test.describe("on a server of its own, whose week's figures are this test's alon
     });
     await visitor.dispose();
     await signIn(page, baseUrl);
-    const listed = await page.request.get(
-      `${baseUrl}/api/admin/lead-emails?q=${encodeURIComponent(emails[0]!)}`,
-    );
+    const listed = await page.request.get(`${baseUrl}/api/admin/lead-emails`, {
+      headers: searchHeader(emails[0]!),
+    });
     const [placed] = (await listed.json()) as { id: number }[];
     await page.request.patch(`${baseUrl}/api/candidate-submissions/${placed!.id}`, {
       data: { status: 'placed' },

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { BOOKING_NOTICES } from '../../src/shared/booking-view';
 import { validBodies } from '../support/lead-bodies';
 import { expect, test } from './fixtures';
+import { searchHeader } from '../support/search';
 import { CONFIGURED, stubPixel, type PixelCall } from './support/outside-world';
 import { ownerTakesCalls, signIn } from './support/admin';
 import { formSubmit } from './support/lead-forms';
@@ -105,7 +106,9 @@ test("the pixel's eventID and the server's event_id of a lead are the same", asy
 
   // The admin sees it in the lead's detail.
   await signIn(page);
-  const found = await page.request.get(`/api/candidate-submissions?q=${encodeURIComponent(email)}`);
+  const found = await page.request.get('/api/candidate-submissions', {
+    headers: searchHeader(email),
+  });
   const [row] = (await found.json()) as { id: number }[];
   await page.goto(`/admin?candidate=${row!.id}`);
   const sentToMeta = page.getByRole('dialog').getByRole('region', { name: 'Sent to Meta' });
@@ -188,7 +191,9 @@ test('"Do Not Sell or Share" after a form: the server sends Meta nothing more of
 
   // The team moves them on: Meta hears nothing of it, and the lead's detail says why.
   await signIn(page);
-  const found = await page.request.get(`/api/candidate-submissions?q=${encodeURIComponent(email)}`);
+  const found = await page.request.get('/api/candidate-submissions', {
+    headers: searchHeader(email),
+  });
   const [row] = (await found.json()) as { id: number }[];
   const moved = await page.request.patch(`/api/candidate-submissions/${row!.id}`, {
     data: { status: 'qualified' },

@@ -1,6 +1,7 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../support/e2e';
 import { expect, test } from './fixtures';
+import { searchHeader } from '../support/search';
 import { answerQuestionnaire, expectFieldErrors, fillApplication } from './support/lead-forms';
 
 /**
@@ -21,7 +22,7 @@ async function storedLead(baseURL: string, table: 'candidate' | 'company', email
   try {
     const login = await admin.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } });
     expect(login.ok()).toBe(true);
-    const response = await admin.get(`/api/${table}-submissions`, { params: { q: email } });
+    const response = await admin.get(`/api/${table}-submissions`, { headers: searchHeader(email) });
     expect(response.ok()).toBe(true);
     const rows = (await response.json()) as Record<string, unknown>[];
     expect(rows).toHaveLength(1);
@@ -310,7 +311,9 @@ test('an invalid form comes back with the spec’s messages and what was typed, 
 
   const admin = await playwrightRequest.newContext({ baseURL: baseURL as string });
   await admin.post('/api/admin/login', { data: { password: E2E_ADMIN_PASSWORD } });
-  const rows = await (await admin.get('/api/company-submissions', { params: { q: email } })).json();
+  const rows = await (
+    await admin.get('/api/company-submissions', { headers: searchHeader(email) })
+  ).json();
   expect(rows).toEqual([]);
   await admin.dispose();
 

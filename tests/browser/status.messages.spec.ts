@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { ERASED_MESSAGE, STATUS_ACTIONS, STATUS_NOTICES } from '../../src/shared/person-status';
 import { expect, test } from './fixtures';
+import { searchHeader } from '../support/search';
 import { signIn } from './support/admin';
 import { mailTo, statusLinkIn } from './support/mailbox';
 import { fullTitle } from '../../src/client/app/route-meta';
@@ -83,9 +84,9 @@ test('the confirmation e-mail opens the status page, which corrects the phone an
   // The team reads the correction in the lead's history, named as the person made it.
   const admin = await browser.newPage();
   await signIn(admin);
-  const found = await admin.request.get(
-    `/api/candidate-submissions?q=${encodeURIComponent(email)}`,
-  );
+  const found = await admin.request.get(`/api/candidate-submissions`, {
+    headers: searchHeader(email),
+  });
   const [listed] = (await found.json()) as { id: number }[];
   await admin.goto(`/admin?candidate=${listed!.id}`);
   await expect(admin.getByText('Correction on the status page')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LIST_PAGE_ROWS } from '@shared/admin-audit';
+import { LIST_PAGE_ROWS, SEARCH_HEADER } from '@shared/admin-audit';
 import type { AuditEntryInput } from './audit-log';
 
 type Outcome = (
@@ -38,10 +38,11 @@ const signIn =
 /** The export's tab and which filters narrowed it; the search text itself is never kept. */
 function exportDetail(request: FastifyRequest): string {
   const tab = (request.params as { file: string }).file.replace(/\.csv$/, '');
-  const { q, status, ids, assignee } = request.query as Record<string, string | undefined>;
+  const { status, ids, assignee } = request.query as Record<string, string | undefined>;
   if (ids) return `${tab}, ${ids.split(',').length} ticked leads`;
+  const q = request.headers[SEARCH_HEADER.toLowerCase()];
   const filters = [
-    q?.trim() ? 'search' : undefined,
+    typeof q === 'string' && q.trim() ? 'search' : undefined,
     status ? `status ${status}` : undefined,
     assignee ? `assignee ${assignee}` : undefined,
   ];

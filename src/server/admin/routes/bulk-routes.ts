@@ -4,7 +4,7 @@ import { fieldErrorsBody, rowId } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 import { withLeadIds } from '../audit/audit-log';
 import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from './lead-change';
-import { assigneeFilter, listQuerystringSchema } from './listing-routes';
+import { assigneeFilter, listQuerystringSchema, searchWords } from './listing-routes';
 import { badRequest, strictBody } from './strict-body';
 
 const { leadKinds } = adminApi;
@@ -26,7 +26,7 @@ function bulkProperties({ leadType, types, statuses }: LeadKind) {
       description: "The list's filters: every lead they match",
       properties: {
         type: list.type,
-        q: list.q,
+        q: searchWords,
         status: list.status,
         assignee: list.assignee,
         ...(leadType === 'candidate'

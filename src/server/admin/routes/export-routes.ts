@@ -6,7 +6,9 @@ import {
   assigneeFilter,
   listQuerystringSchema,
   searchFromHeader,
+  searchHeaders,
   type ListQuerystring,
+  type SearchHeaders,
 } from './listing-routes';
 
 const { anyStatus, exportTabs } = adminApi;
@@ -24,9 +26,10 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
   app.addHook('preValidation', searchFromHeader);
   app.get<{
     Params: { file: string };
-    Querystring: Pick<ListQuerystring, 'q' | 'status' | 'duplicates' | 'assignee'> & {
+    Querystring: Pick<ListQuerystring, 'status' | 'duplicates' | 'assignee'> & {
       ids?: string;
     };
+    Headers: SearchHeaders;
   }>(
     '/api/admin/export/:file',
     {
@@ -34,10 +37,10 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
         params: objectOf({
           file: { type: 'string', enum: exportTabs.map((tab) => `${tab}.csv`) },
         }),
+        headers: searchHeaders,
         querystring: {
           type: 'object',
           properties: {
-            q: list.q,
             status: list.status,
             duplicates: list.duplicates,
             // "My leads" exports the leads on screen, not the whole tab's.
@@ -68,6 +71,7 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
       const { duplicates, ids, assignee, ...filter } = request.query;
       const csv = desk.exportCsv(tab, {
         ...filter,
+        q: request.headers['x-search'],
         duplicates: duplicates === 1,
         assignee: assigneeFilter(request, assignee),
         ids: ids?.split(',').map(Number),

@@ -26,7 +26,6 @@ export interface ListQuerystring {
   offset: number;
   cursor?: string;
   sort?: string;
-  q?: string;
   type?: string;
   status?: string;
   duplicates?: 0 | 1;
@@ -58,7 +57,6 @@ export function listQuerystringSchema(
         description:
           'created, activity, name, status, owner or source; -created (newest first) without',
       },
-      q: { type: 'string', maxLength: 200, description: `Better in the ${SEARCH_HEADER} header` },
       ...(types.length > 0 ? { type: { type: 'string', enum: types } } : {}),
       status: { type: 'string', enum: statuses },
       ...(candidates ? { duplicates: duplicatesParam } : {}),
@@ -72,16 +70,39 @@ export function listQuerystringSchema(
   } as const;
 }
 
+/** A list's search words: a prefix of a name, company, e-mail or phone (decision 024). */
+export const searchWords = { type: 'string', maxLength: 200 } as const;
+
+const SEARCH = 'x-search';
+export interface SearchHeaders {
+  [SEARCH]?: string;
+}
+/** The searching routes' headers, checked once searchFromHeader has decoded them. */
+export const searchHeaders = {
+  type: 'object',
+  properties: {
+    [SEARCH]: {
+      ...searchWords,
+      description: `${SEARCH_HEADER}: the search words, URI-encoded (a header is Latin-1); never ?q=`,
+    },
+  },
+} as const;
+
 /**
- * preValidation of the routes that search: the X-Search header's words (URI-encoded) become `q`,
- * validated as `?q=` is; in the header, a name, e-mail or phone stays out of URLs, proxies' logs
- * and history.
+ * preValidation of the routes that search: the words come in the X-Search header, URI-encoded, so
+ * a name, e-mail or phone stays out of URLs, proxies' logs and history; `?q=` is refused (it
+ * would otherwise be dropped as unknown, and the search silently widened to every lead).
  */
 export async function searchFromHeader(request: FastifyRequest, reply: FastifyReply) {
-  const header = request.headers[SEARCH_HEADER.toLowerCase()];
+  if ((request.query as { q?: unknown }).q !== undefined) {
+    return badRequest(reply, {
+      q: `Not in the URL: send the words in the ${SEARCH_HEADER} header`,
+    });
+  }
+  const header = request.headers[SEARCH];
   if (typeof header !== 'string') return;
   try {
-    (request.query as { q?: string }).q = decodeURIComponent(header);
+    request.headers[SEARCH] = decodeURIComponent(header);
   } catch {
     return badRequest(reply, { [SEARCH_HEADER]: 'The search words, URI-encoded' });
   }
@@ -116,10 +137,11 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
   const { listing } = desk;
   app.addHook('preValidation', searchFromHeader);
   for (const { table, leadType, path, types, statuses, view, schema } of leadKinds) {
-    app.get<{ Querystring: ListQuerystring }>(
+    app.get<{ Querystring: ListQuerystring; Headers: SearchHeaders }>(
       path,
       {
         schema: {
+          headers: searchHeaders,
           querystring: listQuerystringSchema(
             Object.keys(types),
             statuses,
@@ -129,12 +151,12 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
         },
       },
       async (request, reply) => {
-        const { limit, offset, q, type, cursor, status, duplicates, sort } = request.query;
+        const { limit, offset, type, cursor, status, duplicates, sort } = request.query;
         const page = await listing.list(table, {
           limit: limit + 1,
           offset,
           sort: parseSort(sort),
-          q,
+          q: request.headers[SEARCH],
           status,
           duplicates: duplicates === 1,
           assignee: assigneeFilter(request, request.query.assignee),
@@ -170,20 +192,21 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
     );
   }
 
-  app.get<{ Querystring: ListQuerystring }>(
+  app.get<{ Querystring: ListQuerystring; Headers: SearchHeaders }>(
     '/api/admin/lead-emails',
     {
       schema: {
+        headers: searchHeaders,
         // Both tables' statuses: a status of one table only finds that table's leads.
         querystring: listQuerystringSchema([], anyStatus),
         response: { 200: { type: 'array', items: leadEmailSchema } },
       },
     },
     async (request, reply) => {
-      const { limit, offset, q, status, sort } = request.query;
+      const { limit, offset, status, sort } = request.query;
       const assignee = assigneeFilter(request, request.query.assignee);
       const page = await listing.listLeadEmails({
-        ...{ limit: limit + 1, offset, q, status, assignee },
+        ...{ limit: limit + 1, offset, q: request.headers[SEARCH], status, assignee },
         sort: parseSort(sort),
       });
       return withPaging(reply, page.rows.map(leadEmailView), page, limit);
@@ -201,10 +224,11 @@ export const boardRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, {
   app.addHook('preValidation', searchFromHeader);
   for (const { table, leadType, path, types, statuses } of leadKinds) {
     const list = listQuerystringSchema(Object.keys(types), statuses).properties;
-    app.get<{ Querystring: BoardQuerystring }>(
+    app.get<{ Querystring: BoardQuerystring; Headers: SearchHeaders }>(
       `${path}/board`,
       {
         schema: {
+          headers: searchHeaders,
           querystring: {
             type: 'object',
             properties: {
@@ -212,7 +236,6 @@ export const boardRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, {
               limit: { ...list.limit, default: BOARD_PAGE },
               cursor: list.cursor,
               type: { type: 'string', enum: Object.keys(types) },
-              q: list.q,
               assignee: list.assignee,
               ...(leadType === 'candidate' ? { duplicates: duplicatesParam } : {}),
             },
@@ -223,11 +246,11 @@ export const boardRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, {
         },
       },
       async (request, reply) => {
-        const { status, limit, cursor, type, q, duplicates } = request.query;
+        const { status, limit, cursor, type, duplicates } = request.query;
         const page = await boardColumn(desk.listing, table, {
           status,
           limit: limit + 1,
-          q,
+          q: request.headers[SEARCH],
           duplicates: duplicates === 1,
           assignee: assigneeFilter(request, request.query.assignee),
           type: type ? types[type] : undefined,

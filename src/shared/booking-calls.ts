@@ -25,8 +25,17 @@ export const callSchema = objectOf({
 });
 export type BookedCall = FromSchema<typeof callSchema>;
 
+/** The zone the calls desk reads days and times in; the drawer shows a call's time in it too. */
+const deskZone = {
+  ...text,
+  description: "The reader's IANA zone as a host, else the first host's",
+};
+/** A lead's booked call in its drawer, with the desk's zone: one time for one call everywhere. */
+export const zonedCallSchema = objectOf({ ...callSchema.properties, timeZone: deskZone });
+export type ZonedCall = FromSchema<typeof zonedCallSchema>;
+
 export const dayCallsSchema = objectOf({
-  timeZone: { ...text, description: "The reader's IANA zone as a host, else the first host's" },
+  timeZone: deskZone,
   today: { ...text, description: 'Today in that zone, YYYY-MM-DD: the day answered without ?day=' },
   calls: {
     ...listOf({

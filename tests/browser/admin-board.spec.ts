@@ -214,7 +214,7 @@ test.describe("a browser whose date is not the desk's", () => {
     await expect(calls.getByText('No calls booked today.')).toBeVisible();
   });
 
-  test("a call's day and time are the desk's, its zone named, whatever the browser's", async ({
+  test("a call's day and time are the desk's, on the desk and in the drawer, its zone named", async ({
     page,
     browser,
   }) => {
@@ -250,6 +250,11 @@ test.describe("a browser whose date is not the desk's", () => {
     await expect(call).toContainText(inDeskZone.replace(/\s/g, ' '));
     await expect(day).toHaveAccessibleDescription(
       `Days and times in ${DESK_ZONE}: your hours' zone, else the first host's.`,
+    );
+    // The lead's drawer reads the same time for the same call, its zone named.
+    await call.getByRole('button', { name: `Grace ${tag}`, exact: true }).click();
+    await expect(page.getByRole('dialog')).toContainText(
+      `Screening call: ${inDeskZone.replace(/\s/g, ' ')} (${DESK_ZONE})`,
     );
   });
 });

@@ -8,7 +8,15 @@ import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { callStage, liveCalls, type BookingTables } from './booking-tables';
 import { writeCallMessages } from './call-messages';
 import { bookedBefore, changedTooOften, pruneCancelled } from './booking-bounds';
-import { hostFor, hostsOf, scheduled, seatsTaken, unionSlots, type OwnCall } from './booking-hosts';
+import {
+  availabilityOf,
+  hostFor,
+  hostsOf,
+  scheduled,
+  seatsTaken,
+  unionSlots,
+  type OwnCall,
+} from './booking-hosts';
 import type { Slot } from './open-slots';
 
 export type BookingRow = Selectable<BookingTables['bookings']>;
@@ -75,6 +83,11 @@ export class BookingStore {
       timeZone: hosts[0]?.settings.timeZone ?? DEFAULT_AVAILABILITY.timeZone,
       seats: Math.max(1, ...hosts.map((host) => host.settings.seats)),
     };
+  }
+
+  /** The calls desk's zone for `accountId`: their own hours' zone, else the first host's. */
+  async deskZone(accountId: number): Promise<string> {
+    return (await availabilityOf(this.db, accountId))?.timeZone ?? (await this.offer()).timeZone;
   }
 
   /**

@@ -12,7 +12,7 @@ import { isCalendarDay } from '@shared/calendar-day';
 import { adminApi, statusApi } from '../leads';
 import { describedError, idParams } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
-import { availabilityOf, hostNames } from './booking-hosts';
+import { hostNames } from './booking-hosts';
 import { bookingDb } from './booking-tables';
 import type { BookingRow } from './booking-store';
 import { CallDesk, callView, type NotTaken } from './call-desk';
@@ -53,8 +53,7 @@ export const callDeskRoutes: FastifyPluginAsync = async (app) => {
       const fields = day && !isCalendarDay(day) ? { day: 'A date as YYYY-MM-DD' } : undefined;
       if (fields) return reply.code(400).send({ error: adminApi.INVALID_FIELDS_MESSAGE, fields });
       const now = new Date();
-      const own = await availabilityOf(database.db, request.adminSession!.account.id);
-      const timeZone = own?.timeZone ?? (await store.offer()).timeZone;
+      const timeZone = await store.deskZone(request.adminSession!.account.id);
       // Today is the desk's zone's day, not the browser's: a call that has just started is today's.
       const today = DateTime.fromJSDate(now, { zone: timeZone }).toISODate()!;
       const rows = await desk.day(day ?? today, timeZone, now);

@@ -3,7 +3,7 @@ import { possibleDuplicatesSchema } from '@shared/admin-duplicates';
 import { arrayOfObjects, errorBody, idParams, objectOf } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 import { bookingStoreOf, callView, screeningOf } from '../../bookings';
-import { callSchema } from '@shared/booking-calls';
+import { zonedCallSchema } from '@shared/booking-calls';
 import { screeningAnswersSchema } from '@shared/booking-screening';
 import { messageTemplateSlotSchema } from '@shared/message-templates';
 import { detailView } from './detail-view';
@@ -49,7 +49,7 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
               ...drawer,
               properties: {
                 ...drawer.properties,
-                booking: { ...callSchema, description: "A candidate's booked call, if any" },
+                booking: { ...zonedCallSchema, description: "A candidate's booked call, if any" },
                 screening: {
                   ...screeningAnswersSchema,
                   description: "A candidate's answers to the knock-out questions, if given",
@@ -72,7 +72,11 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
           candidate ? screenings.answers(id) : undefined,
         ]);
         if (!lead) return notFound(reply);
-        const booking = call && callView(call, new Date());
+        // In the desk's zone, named: the calls desk shows the same time for the same call.
+        const booking = call && {
+          ...callView(call, new Date()),
+          timeZone: await bookings.deskZone(request.adminSession!.account.id),
+        };
         return {
           lead,
           assignees,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AdminAccount } from '@shared/admin-accounts';
-import type { BookedCall } from '@shared/booking-calls';
+import type { ZonedCall } from '@shared/booking-calls';
 import type { ScreeningAnswers } from '@shared/booking-screening';
 import type { LeadConversion } from '@shared/admin-deliveries';
 import type { PossibleDuplicate } from '@shared/admin-duplicates';
@@ -56,7 +56,7 @@ export interface LeadDrawer {
   detail: LeadDetail;
   duplicates: PossibleDuplicate[];
   /** A candidate's booked call, if any. */
-  booking?: BookedCall | undefined;
+  booking?: ZonedCall | undefined;
   /** A candidate's answers to the knock-out questions, if given. */
   screening?: ScreeningAnswers | undefined;
 }

@@ -49,7 +49,8 @@ function DetailBody({ drawer }: { drawer: LeadDrawer }) {
         </p>
         {booking && (
           <p className="text-sm text-slate-700">
-            Screening call: {formatDate(booking.start)} · {callState(booking)}
+            Screening call: {formatDate(booking.start, booking.timeZone)} ({booking.timeZone}) ·{' '}
+            {callState(booking)}
           </p>
         )}
         {screening?.map(({ question, answer }) => (

@@ -19,7 +19,8 @@ import { describedError, fieldErrorsBody, listOf, objectOf } from '../platform/h
 import { tablesOf } from '../platform/database/connection';
 import { callsBookedFrom } from './booking-bounds';
 import { chosenZone } from './booking-page';
-import type { BookingOutcome, BookingRow, BookingStore } from './booking-store';
+import type { BookingStore } from './booking-store';
+import type { BookingOutcome, BookingRow } from './booking-tables';
 import type { BookingTables } from './booking-tables';
 import {
   refuseUnscreened,

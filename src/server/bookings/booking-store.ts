@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_AVAILABILITY, type Availability } from '@shared/booking-availability';
 import { DAY_MS } from '@shared/calendar-day';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
-import { callStage, liveCalls, type BookingTables } from './booking-tables';
+import {
+  callStage,
+  liveCalls,
+  type BookingOutcome,
+  type BookingRow,
+  type BookingTables,
+  type CallCause,
+  type ChangeRecorder,
+  type PersonChange,
+} from './booking-tables';
 import { writeCallMessages } from './call-messages';
 import { bookedBefore, changedTooOften, pruneCancelled } from './booking-bounds';
 import {
@@ -19,33 +28,9 @@ import {
 } from './booking-hosts';
 import type { Slot } from './open-slots';
 
-export type BookingRow = Selectable<BookingTables['bookings']>;
 type Trx = Transaction<BookingTables>;
 /** The host whose seat a booking takes, and that host's slot. */
 export type Place = NonNullable<ReturnType<typeof hostFor>>;
-export type PersonChange = 'booked' | 'moved' | 'cancelled';
-/** A call cancelled by a status change: the lead's new status, set by account `by` (null: the
-    person's withdrawal). */
-export type CallCause = { status: string; by: number | null };
-/** Records a change in the audit log, in its transaction: the person's, unless `cause` says. */
-export type ChangeRecorder = (
-  change: PersonChange,
-  booking: BookingRow,
-  trx: Pick<Kysely<object>, 'getExecutor'>,
-  cause?: CallCause,
-) => Promise<void>;
-
-export type BookingOutcome =
-  | { kind: 'moved' | 'unchanged' | 'cancelled'; booking: BookingRow }
-  /** `first`: the lead's first call ever (not a re-booking after a cancel): its conversion. */
-  | { kind: 'booked'; booking: BookingRow; first: boolean }
-  /** Nothing changed: seats just taken, not a slot (or past), the address's calls spent. */
-  | { kind: 'filled' | 'not-a-slot' | 'busy-address' }
-  /** Booking while holding another call; moving or cancelling one that took place (attended). */
-  | { kind: 'has-booking' | 'took-place'; booking: BookingRow }
-  | { kind: 'no-booking' }
-  /** BOOKING_CHANGES_A_DAY reached: nothing changed. */
-  | { kind: 'too-many' };
 
 /**
  * The hosts' availability and the bookings (issue 43). A booking takes its turn, then a seat: a

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Generated, type Kysely } from 'kysely';
+import { sql, type Generated, type Kysely, type Selectable } from 'kysely';
 import { tablesOf } from '../platform/database/connection';
 import { autoIncrementId } from '../platform/database/migration-columns';
 import type { MigrationSet } from '../platform/database/migration-runner';
@@ -47,6 +47,32 @@ export interface BookingTables {
   /** A host's private calendar feed: the SHA-256 of its token, one per account. */
   booking_feeds: { account_id: number; token_hash: string; created_at: string };
 }
+
+export type BookingRow = Selectable<BookingTables['bookings']>;
+
+export type PersonChange = 'booked' | 'moved' | 'cancelled';
+/** A call cancelled by a status change: the lead's new status, set by account `by` (null: the
+    person's withdrawal). */
+export type CallCause = { status: string; by: number | null };
+/** Records a change in the audit log, in its transaction: the person's, unless `cause` says. */
+export type ChangeRecorder = (
+  change: PersonChange,
+  booking: BookingRow,
+  trx: Pick<Kysely<object>, 'getExecutor'>,
+  cause?: CallCause,
+) => Promise<void>;
+
+export type BookingOutcome =
+  | { kind: 'moved' | 'unchanged' | 'cancelled'; booking: BookingRow }
+  /** `first`: the lead's first call ever (not a re-booking after a cancel): its conversion. */
+  | { kind: 'booked'; booking: BookingRow; first: boolean }
+  /** Nothing changed: seats just taken, not a slot (or past), the address's calls spent. */
+  | { kind: 'filled' | 'not-a-slot' | 'busy-address' }
+  /** Booking while holding another call; moving or cancelling one that took place (attended). */
+  | { kind: 'has-booking' | 'took-place'; booking: BookingRow }
+  | { kind: 'no-booking' }
+  /** BOOKING_CHANGES_A_DAY reached: nothing changed. */
+  | { kind: 'too-many' };
 
 /** Where a held call stands: `ahead` (to move or cancel), else over (CallOver, decision 178). */
 export function callStage(call: { slot_end: string; outcome: string | null }, now = Date.now()) {

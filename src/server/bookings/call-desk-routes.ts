@@ -14,7 +14,7 @@ import { describedError, idParams } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
 import { hostNames } from './booking-hosts';
 import { bookingDb } from './booking-tables';
-import type { BookingRow } from './booking-store';
+import type { BookingRow } from './booking-tables';
 import { CallDesk, callView, type NotTaken } from './call-desk';
 
 const NO_CALL = 'No such call, or it was cancelled';

@@ -19,4 +19,4 @@ export { callDeskRoutes } from './call-desk-routes';
 export { callView, mergeCalls } from './call-desk';
 export { handedOver, handOver } from './host-handover';
 export { callsAndAnswers, sentCallMails } from './call-messages';
-export type { ChangeRecorder } from './booking-store';
+export type { ChangeRecorder } from './booking-tables';

@@ -1,12 +1,4 @@
-import {
-  integer,
-  listOf,
-  nullable,
-  nullableText,
-  objectOf,
-  text,
-  type FromSchema,
-} from './json-schema';
+import { integer, listOf, nullableText, objectOf, text, type FromSchema } from './json-schema';
 
 /** What the admin audit log records; GET /api/admin/audit filters by it. */
 export const auditActions = [
@@ -121,9 +113,9 @@ export const auditEntrySchema = objectOf({
     ...text,
     description: '"Name (account 3, session 12)", "anonymous" (a failed sign-in), or the server',
   },
-  accountId: { ...nullable('integer'), description: 'The account that acted; null: none' },
+  accountId: { type: ['integer', 'null'], description: 'The account that acted; null: none' },
   leadType: { type: ['string', 'null'], enum: ['candidate', 'company', null] },
-  leadId: nullable('integer'),
+  leadId: { type: ['integer', 'null'] },
   detail: nullableText,
   leadGone: {
     type: 'boolean',

@@ -3,6 +3,7 @@ import { test } from './fixtures';
 import { expect, signIn, signInThroughForm } from './support/admin';
 import { uniqueTag } from './support/admin';
 import { visitCounted, visitLandingPagesFromAds } from './support/visits';
+import { acrossDays } from '../support/utc-days';
 
 /*
  * The first-party visit count end to end (decision 115): the landing pages, opened from an ad
@@ -19,13 +20,14 @@ test('visits of /career and /training from ad links show in the funnel', async (
   browser,
   page,
 }) => {
-  const { source, campaignA, campaignB } = await visitLandingPagesFromAds(browser, page);
+  // The funnel's days are those the visits were counted in (a run may cross midnight).
+  const { result, from, to } = await acrossDays(() => visitLandingPagesFromAds(browser, page));
+  const { source, campaignA, campaignB } = result;
 
   await signIn(page);
-  const day = new Date().toISOString().slice(0, 10);
   type Funnel = Record<'variants' | 'utmSources' | 'utmCampaigns', Step[]>;
   const readFunnel = async () => {
-    const response = await page.request.get(`/api/admin/funnel?from=${day}&to=${day}`);
+    const response = await page.request.get(`/api/admin/funnel?from=${from}&to=${to}`);
     expect(response.status()).toBe(200);
     return (await response.json()) as Funnel;
   };
@@ -46,23 +48,24 @@ test("a second ad's click in the same tab counts, and brings its lead, for that 
   page,
 }) => {
   const [source, first, second] = [uniqueTag('src'), uniqueTag('a'), uniqueTag('b')];
-  await visitCounted(page, `/candidates?utm_source=${source}&utm_campaign=${first}&fbclid=F1`);
-  // Later, another of the ads opens in the same tab (sessionStorage survives the navigation).
-  await visitCounted(page, `/candidates?utm_source=${source}&utm_campaign=${second}&fbclid=F2`);
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-  await page.getByLabel('First name').fill('Ada');
-  await page.getByLabel('Last name').fill('Clicks');
-  await page.getByLabel('Email').fill(`${second}@example.com`);
-  const sent = page.waitForRequest((request) => request.url().endsWith('/basic-info'));
-  await page.getByRole('button', { name: 'Continue to Application' }).click();
-  // The fbclid the server builds `fbc` from is the latest click's, as the pixel's `_fbc`.
-  expect((await sent).postDataJSON().attribution).toMatchObject({ fbclid: 'F2' });
-  await expect(page).toHaveURL(/\/typeform$/);
+  const { from, to } = await acrossDays(async () => {
+    await visitCounted(page, `/candidates?utm_source=${source}&utm_campaign=${first}&fbclid=F1`);
+    // Later, another of the ads opens in the same tab (sessionStorage survives the navigation).
+    await visitCounted(page, `/candidates?utm_source=${source}&utm_campaign=${second}&fbclid=F2`);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Clicks');
+    await page.getByLabel('Email').fill(`${second}@example.com`);
+    const sent = page.waitForRequest((request) => request.url().endsWith('/basic-info'));
+    await page.getByRole('button', { name: 'Continue to Application' }).click();
+    // The fbclid the server builds `fbc` from is the latest click's, as the pixel's `_fbc`.
+    expect((await sent).postDataJSON().attribution).toMatchObject({ fbclid: 'F2' });
+    await expect(page).toHaveURL(/\/typeform$/);
+  });
 
   await signIn(page);
-  const day = new Date().toISOString().slice(0, 10);
   const campaigns = async () => {
-    const response = await page.request.get(`/api/admin/funnel?from=${day}&to=${day}`);
+    const response = await page.request.get(`/api/admin/funnel?from=${from}&to=${to}`);
     const rows = ((await response.json()) as { utmCampaigns: Step[] }).utmCampaigns;
     return [first, second].map((key) => rows.find((row) => row.key === key));
   };

@@ -3,6 +3,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { LOST_LINK_SENTENCE } from '../../src/shared/person-status';
 import type { FunnelFigures } from '../../src/shared/admin-funnel';
+import { isoDay } from '../../src/shared/calendar-day';
 import { adminEnv, freshAddress, signIn } from '../support/admin';
 import { awayFromMinuteEdge, candidateIdOf, companiesWithEmail, postJson } from '../support/api';
 import { eventually } from '../support/eventually';
@@ -128,6 +129,8 @@ describeEachDatabase(
 
     it('reminds an unfinished candidate after each delay, with a one-click unsubscribe that stops the next', async () => {
       const testApp = current();
+      // The funnel counts leads on their day: from the control's, which may be yesterday's later.
+      const since = isoDay(Date.now());
       const email = await career(testApp.app, 'remind');
       const control = await career(testApp.app, 'remind-control');
       const questionnaire = uniqueEmail('remind-questionnaire');
@@ -191,10 +194,9 @@ describeEachDatabase(
 
       // The control finishes after its reminders: recovered by reminders.
       const funnel = async () => {
-        const today = new Date().toISOString().slice(0, 10);
         const response = await testApp.app.inject({
           method: 'GET',
-          url: `/api/admin/funnel?from=${today}&to=${today}`,
+          url: `/api/admin/funnel?from=${since}&to=${isoDay(Date.now())}`,
           headers: { cookie },
         });
         const figures = response.json() as FunnelFigures;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { patchCandidateStatus, signIn } from '../support/admin';
@@ -134,6 +135,63 @@ describeEachDatabase(
         ]);
       },
     );
+
+    it.each([
+      ['a recruiter', 'status_changed'],
+      ['a bulk change', 'bulk_changed'],
+    ])(
+      "names %s's account and session on the cancelled call's audit entry",
+      async (how, action) => {
+        const testApp = current();
+        const { app } = testApp;
+        const { id } = await bookedApplicant(testApp);
+        const moved = how.includes('bulk')
+          ? await bulk(app, id, 'enrolled')
+          : await patchCandidateStatus(app, id, 'enrolled');
+        expect(moved.statusCode).toBe(200);
+        const entries = (
+          await app.inject({ url: '/api/admin/audit?limit=20', headers: { cookie: owner } })
+        ).json<{ action: string; actor: string; accountId: number; leadId: number | null }[]>();
+        const change = entries.find((entry) => entry.action === action)!;
+        const cancelled = entries.find(
+          (entry) => entry.action === 'call_cancelled' && entry.leadId === id,
+        );
+        expect(change.actor).toMatch(/^Owner \(account \d+, session \d+\)$/);
+        expect(cancelled).toMatchObject({ actor: change.actor, accountId: change.accountId });
+      },
+    );
+
+    it('refuses a booking whose lead is enrolled just before its call is written', async () => {
+      const testApp = current();
+      const { app, db, kind } = testApp;
+      const { id, proof, times } = await applicantWithProof(testApp, uniqueEmail('enrol-race'));
+      // The booking's turn, taken after /book checked the status: the team enrols them then.
+      const enrol = `UPDATE candidates SET status = 'enrolled' WHERE id = ${id}`;
+      const statements =
+        kind === 'sqlite'
+          ? [`CREATE TRIGGER enrol AFTER UPDATE ON booking_turn BEGIN ${enrol}; END`]
+          : [
+              `CREATE FUNCTION enrol() RETURNS trigger LANGUAGE plpgsql
+               AS $$ BEGIN ${enrol}; RETURN NULL; END $$`,
+              `CREATE TRIGGER enrol AFTER UPDATE ON booking_turn
+               FOR EACH ROW EXECUTE FUNCTION enrol()`,
+            ];
+      for (const statement of statements) await sql.raw(statement).execute(db);
+      try {
+        const booked = await book(app, proof, times[4]!);
+        expect(booked.statusCode).toBe(403);
+        expect(booked.json()).toEqual({ error: 'You are enrolled in the training.' });
+      } finally {
+        const drop = kind === 'sqlite' ? 'DROP TRIGGER enrol' : 'DROP FUNCTION enrol CASCADE';
+        await sql.raw(drop).execute(db);
+      }
+      const calls = await db
+        .selectFrom('bookings')
+        .select('id')
+        .where('lead_id', '=', id)
+        .execute();
+      expect(calls).toEqual([]);
+    });
 
     it('leaves a call already begun as it is', async () => {
       const testApp = current();

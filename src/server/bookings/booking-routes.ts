@@ -85,7 +85,10 @@ const answers = {
 const viewOf = (booking: BookingRow) => ({ start: booking.slot_start, end: booking.slot_end });
 
 /** Each outcome's notice on /book after a plain post, and its status code to a JSON client. */
-const ANSWER_OF: Record<BookingOutcome['kind'], [BookingNotice | undefined, number]> = {
+const ANSWER_OF: Record<
+  Exclude<BookingOutcome['kind'], 'closed'>,
+  [BookingNotice | undefined, number]
+> = {
   booked: ['booked', 201],
   moved: ['moved', 200],
   cancelled: ['cancelled', 200],
@@ -150,6 +153,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     outcome: BookingOutcome,
     eventId?: string,
   ) {
+    if (outcome.kind === 'closed')
+      return refuseUnscreened(back, request, reply, { step: 'closed', stage: outcome.stage });
     const [notice, code] = ANSWER_OF[outcome.kind];
     if (statusApi.wantsHtml(request))
       // The pixel's `Schedule` goes with the server's: for the lead's first call only.
@@ -241,17 +246,24 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
         if (action === 'move')
           return answer(request, reply, await store.move(candidate.id, start, timeZone));
         const now = new Date();
-        const allowed =
-          addressCap &&
-          ((trx: Transaction<BookingTables>) =>
-            addressCap.take(tablesOf(trx), [callsBookedFrom(request)], now.getTime()));
+        // Asked again in the booking's write: a status change may have come since (enrolled).
+        const refuse = async (
+          trx: Transaction<BookingTables>,
+        ): Promise<BookingOutcome | undefined> => {
+          const stage = await statusApi.noCallNow(trx, app.database.dialect, candidate.id);
+          if (stage) return { kind: 'closed', stage };
+          const counted = [callsBookedFrom(request)];
+          if (addressCap && !(await addressCap.take(tablesOf(trx), counted, now.getTime())))
+            return { kind: 'busy-address' };
+          return undefined;
+        };
         // Meta's `Schedule`, with the request's event id and browser (decision 110).
         const client = submissionClient(request);
         const booked = conversions
           ? (trx: Transaction<BookingTables>) =>
               statusApi.recordCallEvent(trx, candidate.id, client, now)
           : undefined;
-        const outcome = await store.book(candidate.id, start, timeZone, now, booked, allowed);
+        const outcome = await store.book(candidate.id, start, timeZone, now, booked, refuse);
         return answer(request, reply, outcome, client.eventId);
       },
     );

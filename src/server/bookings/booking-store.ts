@@ -93,8 +93,9 @@ export class BookingStore {
 
   /**
    * Books `start` for the lead: once, however often sent; "filled" if its seats went first. In its
-   * transaction: `allowed`, the client address's count (only a call made counts), then `booked`
-   * once the lead's first call's seat is taken (its conversion: not a re-booking after a cancel).
+   * transaction: `refuse` (the lead's status, the client address's count: only a call made
+   * counts), then `booked` once the lead's first call's seat is taken (its conversion: not a
+   * re-booking after a cancel).
    */
   async book(
     leadId: number,
@@ -102,7 +103,7 @@ export class BookingStore {
     timeZone: string,
     now = new Date(),
     booked?: (trx: Trx) => Promise<void>,
-    allowed?: (trx: Trx) => Promise<boolean>,
+    refuse?: (trx: Trx) => Promise<BookingOutcome | undefined>,
   ): Promise<BookingOutcome> {
     const held = await this.liveBooking(leadId);
     if (held) return heldOutcome(held, start);
@@ -114,7 +115,8 @@ export class BookingStore {
       const other = await this.liveBooking(leadId, trx);
       if (other) return heldOutcome(other, start);
       if (!place) return { kind: 'filled' };
-      if (allowed && !(await allowed(trx))) return { kind: 'busy-address' };
+      const refused = await refuse?.(trx);
+      if (refused) return refused;
       const at = now.toISOString();
       const first = !(await bookedBefore(trx, leadId));
       await pruneCancelled(trx, leadId);

@@ -51,9 +51,9 @@ export interface BookingTables {
 export type BookingRow = Selectable<BookingTables['bookings']>;
 
 export type PersonChange = 'booked' | 'moved' | 'cancelled';
-/** A call cancelled by a status change: the lead's new status, set by account `by` (null: the
-    person's withdrawal). */
-export type CallCause = { status: string; by: number | null };
+/** A call cancelled by a status change: the lead's new status, set by `by` (its account, and
+    how the audit log names it; null: the person's withdrawal). */
+export type CallCause = { status: string; by: { accountId: number; name: string } | null };
 /** Records a change in the audit log, in its transaction: the person's, unless `cause` says. */
 export type ChangeRecorder = (
   change: PersonChange,
@@ -72,7 +72,9 @@ export type BookingOutcome =
   | { kind: 'has-booking' | 'took-place'; booking: BookingRow }
   | { kind: 'no-booking' }
   /** BOOKING_CHANGES_A_DAY reached: nothing changed. */
-  | { kind: 'too-many' };
+  | { kind: 'too-many' }
+  /** The lead's status left them no call by the booking's write: its words (noCallWords). */
+  | { kind: 'closed'; stage: string };
 
 /** Where a held call stands: `ahead` (to move or cancel), else over (CallOver, decision 178). */
 export function callStage(call: { slot_end: string; outcome: string | null }, now = Date.now()) {

@@ -20,6 +20,7 @@ import {
 } from './audit-log';
 import { auditedOutcomes } from './audit-outcomes';
 import { routeKey } from '../auth/route-permission';
+import type { LiveSession } from '../auth/sessions';
 import type { AuditTables } from './audit-tables';
 
 export type AdminAudit = ReturnType<typeof adminAudit>;
@@ -30,16 +31,15 @@ declare module 'fastify' {
   }
 }
 
+/** How the log names a signed-in account: "Name (account N, session S)". */
+const sessionActor = ({ account, id }: LiveSession) => ({
+  name: `${account.name} (account ${account.id}, session ${id})`,
+  accountId: account.id,
+});
+
 /** Who acted; a sign-in's route sets the new session, so its entry names the account signed in. */
-const actorOf = (request: FastifyRequest): AuditActor => {
-  const session = request.adminSession;
-  if (!session) return { name: 'anonymous', accountId: null };
-  const { account } = session;
-  return {
-    name: `${account.name} (account ${account.id}, session ${session.id})`,
-    accountId: account.id,
-  };
-};
+const actorOf = ({ adminSession }: FastifyRequest): AuditActor =>
+  adminSession ? sessionActor(adminSession) : { name: 'anonymous', accountId: null };
 
 function adminAudit(db: Kysely<AuditTables>) {
   let key: Promise<Buffer> | undefined;
@@ -48,6 +48,8 @@ function adminAudit(db: Kysely<AuditTables>) {
     addEntry(tablesOf<AuditTables>(trx), entry, actorOf(request));
   return {
     record,
+    /** A guarded route's account as its entries name it, for those another capability writes. */
+    actor: (request: FastifyRequest) => sessionActor(request.adminSession!),
     /** What the server did by itself (the retention). */
     recordSystem: (entry: AuditEntryInput, actor: string, trx: SharedTransaction) =>
       addEntry(tablesOf<AuditTables>(trx), entry, { name: actor, accountId: null }),
@@ -61,7 +63,8 @@ function adminAudit(db: Kysely<AuditTables>) {
 }
 
 /** A person's booking, move or cancel, recorded as theirs in its transaction (issue 43); a call a
-    status change cancelled, as that change's (its account's, or the withdrawing person's). */
+    status change cancelled, as that change's (its account and session, or the withdrawing
+    person's). */
 export const recordCallChange: ChangeRecorder = (change, booking, trx, cause) =>
   addEntry(
     tablesOf<AuditTables>(trx),
@@ -71,9 +74,7 @@ export const recordCallChange: ChangeRecorder = (change, booking, trx, cause) =>
       leadId: Number(booking.lead_id),
       detail: `call ${booking.id}${cause ? `: on the move to ${statusLabel(cause.status)}` : ''}`,
     },
-    cause?.by
-      ? { name: `account ${cause.by} (status change)`, accountId: cause.by }
-      : { name: 'the person (booking page)', accountId: null },
+    cause?.by ?? { name: 'the person (booking page)', accountId: null },
   );
 
 /** The audit log (decision 064); registered before the admin's routes, so it sees them all. */

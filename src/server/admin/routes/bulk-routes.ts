@@ -91,7 +91,7 @@ export const bulkRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { 
               },
             }
           : { ids: ids! };
-        const by = request.adminSession!.account.id;
+        const by = app.audit.actor(request);
         const result = await bulk.apply(table, selection, change, by, async (trx, counts) => {
           // That the text was the recruiter's own, not the text: it may say anything of the person.
           const sent = message ? `, ${edited ? 'an edited' : 'its'} message sent` : '';

@@ -62,7 +62,8 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
           // That the text was the recruiter's own, not the text: it may say anything of the person.
           const note = edited ? ', its message edited for this send' : '';
           const also = record('status_changed', note);
-          if (!(await pipeline.setStatus(table, id, by, status, message, also))) {
+          const actor = app.audit.actor(request);
+          if (!(await pipeline.setStatus(table, id, actor, status, message, also))) {
             return notFound(reply);
           }
         }

@@ -5,3 +5,4 @@ export { STATUS_PATH } from './status-link';
 export { seeOther, wantsHtml } from '../capture/html-form-posts';
 export { candidateContact, candidateFirstNames, candidateNames } from './candidate-contact';
 export { recordCallEvent } from '../pipeline/status-events';
+export { noCallNow } from '../pipeline/lead-pipeline';

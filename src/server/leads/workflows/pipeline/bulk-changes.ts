@@ -6,7 +6,7 @@ import { idIn } from '../../records/id-list';
 import type { LeadTable } from '../../records/lead-tables';
 import { assignLeads, type Assignee } from './lead-assignment';
 import type { StatusMessage } from '../messages/person-mail';
-import { changeStatus, type CancelCall } from './lead-pipeline';
+import { changeStatus, type CancelCall, type StatusActor } from './lead-pipeline';
 import type { PipelineTables } from '../../records/pipeline-tables';
 
 export type LeadSelection<Filter> = { ids: readonly number[] } | { filter: Filter };
@@ -37,12 +37,12 @@ export interface BulkOptions<Filter> {
 export class BulkChanges<Filter> {
   constructor(private readonly options: BulkOptions<Filter>) {}
 
-  /** Account `by`'s change: the counts, or a refusal naming the body's field (nothing changed). */
+  /** `by`'s change: the counts, or a refusal naming the body's field (nothing changed). */
   async apply(
     table: LeadTable,
     selection: LeadSelection<Filter>,
     change: BulkChange,
-    by: number,
+    by: StatusActor,
     /** Given the counts and the selected leads' ids, ascending. */
     audit: AlsoWrite<BulkCounts & { ids: number[] }>,
   ): Promise<BulkCounts | { field: 'ids' | 'filter'; error: string }> {
@@ -75,7 +75,7 @@ export class BulkChanges<Filter> {
       }
       const found = rows.map((row) => row.id);
       const assigned =
-        assignee === undefined ? 0 : await assignLeads(trx, table, found, assignee, by);
+        assignee === undefined ? 0 : await assignLeads(trx, table, found, assignee, by.accountId);
       const counts = { count: rows.length, changed: changed.length, assigned };
       // The audit log's tables are the admin's, not the lead context's.
       await audit(trx, { ...counts, ids: found.map(Number).sort((a, b) => a - b) });

@@ -2,7 +2,11 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { isStatusEvent, recordStatusConversion } from '../../../conversions';
 import { asInteger, idIn } from '../../records/id-list';
 import type { DialectName } from '../../../platform/database/migration-runner';
-import { tablesOf, type AlsoWrite } from '../../../platform/database/connection';
+import {
+  tablesOf,
+  type AlsoWrite,
+  type SharedTransaction,
+} from '../../../platform/database/connection';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { enqueueMessages } from '../../../platform/outbox/outbox';
 import { PERSON_STATUS_MESSAGE, type StatusMessage } from '../messages/person-mail';
@@ -14,7 +18,7 @@ import {
   type LeadTable,
 } from '../../records/lead-tables';
 import type { LeadActivityTable, PipelineTables } from '../../records/pipeline-tables';
-import { awaitsUs } from '../people/status-words';
+import { awaitsUs, noCallWords } from '../people/status-words';
 import { conversionFacts } from './status-events';
 import { assignLeads, type Assignee } from './lead-assignment';
 
@@ -25,31 +29,53 @@ import { assignLeads, type Assignee } from './lead-assignment';
 export function withLockedLead<T>(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
-  { table, id }: LeadRef,
+  lead: LeadRef,
   work: (trx: Transaction<PipelineTables>, status: string) => Promise<T>,
   also?: AlsoWrite<T>,
 ): Promise<T | undefined> {
   return db.transaction().execute(async (trx) => {
-    const query = trx.selectFrom(table).select('status').where('id', '=', id);
-    const row = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-    if (!row) return undefined;
-    const result = await work(trx, row.status);
+    const status = await lockedStatus(trx, dialect, lead);
+    if (status === undefined) return undefined;
+    const result = await work(trx, status);
     await also?.(trx, result);
     return result;
   });
 }
 
+/** The lead's status, its row held till `trx` ends (SQLite: one writer at a time anyway). */
+export async function lockedStatus(
+  trx: Kysely<PipelineTables>,
+  dialect: DialectName,
+  { table, id }: LeadRef,
+) {
+  const query = trx.selectFrom(table).select('status').where('id', '=', id);
+  return (await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst())?.status;
+}
+
+/**
+ * The candidate's words once no call is theirs (closed, enrolled, placed), read in a booking's
+ * `trx` holding their row as a status change does: either waits for the other to commit.
+ */
+export async function noCallNow(trx: SharedTransaction, dialect: DialectName, id: number) {
+  const lead = { table: 'candidates', id } as const;
+  const status = await lockedStatus(tablesOf<PipelineTables>(trx), dialect, lead);
+  return status === undefined ? undefined : noCallWords(status);
+}
+
 /** A status's or an assignee's change: before and after. */
 type Change = { from: string | number | null; to: string | number | null };
 
+/** Who changes a status: their account, and how the audit log names them (with the session). */
+export type StatusActor = { accountId: number; name: string };
+
 /**
  * Cancels the candidates' calls not yet started in `trx` (the bookings'), saying why: their new
- * `status`, set by account `by` (null: the person).
+ * `status`, set by `by` (null: the person).
  */
 export type CancelCall = (
   trx: Transaction<PipelineTables>,
   candidateIds: readonly number[],
-  cause: { status: string; by: number | null },
+  cause: { status: string; by: StatusActor | null },
 ) => Promise<unknown>;
 
 type ActivityEntry = Pick<
@@ -101,7 +127,7 @@ const INSERT_ROWS = 1000;
 type StatusEffects = {
   message: StatusMessage | undefined;
   statusEvents: boolean;
-  by: number;
+  by: StatusActor;
   cancelCall: CancelCall | undefined;
 };
 
@@ -137,7 +163,7 @@ export async function changeStatus(
           sql.lit('status_changed').as('kind'),
           'status',
           sql.val(status).as('to_status'),
-          asInteger(by).as('account_id'),
+          asInteger(by.accountId).as('account_id'),
           sql.val(now.toISOString()).as('created_at'),
         ])
         .where(idIn(dialect, ids)),
@@ -183,11 +209,11 @@ export class LeadPipeline {
     private readonly cancelCall?: CancelCall,
   ) {}
 
-  /** Account `by` sets the status; a real change also queues `message` to the person (155). */
+  /** `by` sets the status; a real change also queues `message` to the person (155). */
   async setStatus(
     table: LeadTable,
     id: number,
-    by: number,
+    by: StatusActor,
     status: string,
     message?: StatusMessage,
     also?: AlsoWrite<Change>,

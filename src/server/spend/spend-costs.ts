@@ -8,15 +8,6 @@ import {
 } from '@shared/admin-funnel';
 import type { SpendInRange } from './spend-store';
 
-/** Spend (minor units) per key of each grouping ('' for none), and what matched no key. */
-export interface MatchedSpend {
-  landingPages: Map<string, number>;
-  variants: Map<string, number>;
-  utmSources: Map<string, number>;
-  utmCampaigns: Map<string, number>;
-  unmatched: UnmatchedSpend[];
-}
-
 /** A (landing page, variant, utm_source) of a campaign a day, and its weight: visitors, or leads. */
 export interface CampaignPage {
   day: string;
@@ -34,7 +25,7 @@ const add = (map: Map<string, number>, key: string, amount: number) =>
  * exact part rounded down, and the units left go to the largest remainders, so the shares add up
  * to the amount exactly. Exact in bigints: spend times visitors passes 2^53.
  */
-export function sharesOf(amount: number, weights: readonly number[]): number[] {
+function sharesOf(amount: number, weights: readonly number[]): number[] {
   const whole = weights.reduce((sum, weight) => sum + BigInt(weight), 0n);
   if (whole === 0n) return weights.map(() => 0);
   const exact = weights.map((weight) => BigInt(amount) * BigInt(weight));
@@ -60,13 +51,14 @@ export function matchSpend(
   spend: SpendInRange,
   utmCampaigns: { has(key: string): boolean },
   pagesOf: (utmCampaign: string) => readonly CampaignPage[],
-): MatchedSpend {
-  const matched: MatchedSpend = {
-    landingPages: new Map(),
-    variants: new Map(),
-    utmSources: new Map(),
-    utmCampaigns: new Map(),
-    unmatched: [],
+) {
+  // Spend (minor units) per key of each grouping ('' for none), and what matched no key.
+  const matched = {
+    landingPages: new Map<string, number>(),
+    variants: new Map<string, number>(),
+    utmSources: new Map<string, number>(),
+    utmCampaigns: new Map<string, number>(),
+    unmatched: [] as UnmatchedSpend[],
   };
   // A mapping names a campaign by its id or, from an export without Campaign ID, by its name:
   // it holds for the rows of either (the pull's and the export's).

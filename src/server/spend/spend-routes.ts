@@ -10,11 +10,8 @@ import type { SpendTables } from './spend-tables';
 const UPLOAD_LIMIT = 16 * 1024 * 1024;
 const VALUE_MAX = 200;
 
-const mappingProperties = {
-  utmCampaign: { type: 'string', minLength: 1, maxLength: VALUE_MAX },
-  source: { type: 'string', minLength: 1, maxLength: VALUE_MAX },
-  campaign: { type: 'string', minLength: 1, maxLength: VALUE_MAX },
-} as const;
+const value = { type: 'string', minLength: 1, maxLength: VALUE_MAX } as const;
+const mappingProperties = { utmCampaign: value, source: value, campaign: value };
 
 /** The CSV upload and the utm_campaign mapping (decision 165), behind the admin's guard. */
 export const spendRoutes: FastifyPluginAsync = async (app) => {

@@ -74,32 +74,21 @@ const createVisitBounds: Migration = {
   },
 };
 
-/** 296: each grouping's (key, day) index, which a report reads in key order (visitors-by-key.ts). */
-const indexVisitKeys: Migration = {
+/** Each grouping's (key, day) index, which a report reads in key order (visitors-by-key.ts). */
+const indexVisitKeys = (...keys: string[]): Migration => ({
   async up(db: Kysely<unknown>) {
-    for (const key of ['landing_variant', 'utm_source', 'utm_campaign'])
+    for (const key of keys)
       await db.schema
         .createIndex(`visit_days_${key}_idx`)
         .on('visit_days')
         .columns([key, 'day'])
         .execute();
   },
-};
-
-/** 297: the landing page's (page, day) index, read like the others for the funnel per page. */
-const indexVisitPages: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createIndex('visit_days_page_idx')
-      .on('visit_days')
-      .columns(['page', 'day'])
-      .execute();
-  },
-};
+});
 
 export const visitMigrations: MigrationSet = () => ({
   '120_visit_tables': createVisitTables,
   '167_visit_bounds': createVisitBounds,
-  '296_visit_key_indexes': indexVisitKeys,
-  '297_visit_page_index': indexVisitPages,
+  '296_visit_key_indexes': indexVisitKeys('landing_variant', 'utm_source', 'utm_campaign'),
+  '297_visit_page_index': indexVisitKeys('page'),
 });

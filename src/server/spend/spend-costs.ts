@@ -9,13 +9,9 @@ import {
 import type { SpendInRange } from './spend-store';
 
 /** A (landing page, variant, utm_source) of a campaign a day, and its weight: visitors, or leads. */
-export interface CampaignPage {
-  day: string;
-  page: string;
-  variant: string;
-  source: string;
+export type CampaignPage = Record<'day' | 'page' | 'variant' | 'source', string> & {
   weight: number;
-}
+};
 
 const add = (map: Map<string, number>, key: string, amount: number) =>
   map.set(key, (map.get(key) ?? 0) + amount);

@@ -34,11 +34,7 @@ const zeroCounts = (key: string | null) =>
   ({ key, visitors: 0, ...Object.fromEntries(LEAD_COUNTS.map((count) => [count, 0])) }) as Counts;
 
 /** A booked lead's call: hours from its arrival to booking, and the recruiter's mark. */
-interface BookedCall {
-  hours: number;
-  marked: boolean;
-  attended: boolean;
-}
+type BookedCall = { hours: number; marked: boolean; attended: boolean };
 
 /** A grouping of the funnel: the column of visits and the column of leads it groups by. */
 const DIMENSIONS = {
@@ -73,9 +69,8 @@ const stepOf = (
 });
 
 /**
- * The funnel of the UTC `days`: visitors, leads, spend in one currency (decision 165),
- * and the calls `booked` (the bookings capability's, decision 177; none without it); only the
- * leads created before `before` (an ISO time) when given, and that day's spend pro rata.
+ * The funnel of the UTC `days`: visitors, leads, spend in one currency and the calls `booked`
+ * (decisions 165, 177); with `before`, only leads created before it and that day's spend pro rata.
  */
 export async function funnelFigures(
   db: Kysely<VisitTables>,
@@ -87,10 +82,7 @@ export async function funnelFigures(
 ): Promise<FunnelFigures> {
   const { from, to } = days;
   const range = { ...days, before };
-  /**
-   * Leads per key of `dimension` ('' is null), of `campaigns` only when given: keys of leads, far
-   * fewer than of visits.
-   */
+  /** Leads per key of `dimension` ('' is null), of `campaigns` only when given. */
   const leadsPer = async (dimension: leadFunnel.FunnelDimension, campaigns?: string[]) => {
     const counts = new Map<string | null, Counts>();
     // One read without `campaigns`; one per CAMPAIGNS_AT_ONCE of them (none for an empty list).
@@ -178,9 +170,8 @@ export async function funnelFigures(
 
   /**
    * The first keys of `name` by spend (none hides behind free traffic), visitors, then leads,
-   * listed by visitors, leads, spend, ties in the order read (keys with visitors in key order,
-   * then those with leads only, then `listed`, zero if not seen); what was left out; and every
-   * visitor of the range, which each dimension reads once.
+   * listed by visitors, leads, spend, ties in the order read (`listed` last, zero if not seen);
+   * what was left out; and every visitor of the range.
    */
   const firstSteps = async (
     name: keyof typeof DIMENSIONS,

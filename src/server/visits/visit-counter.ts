@@ -13,15 +13,10 @@ export const OTHER = '(other)';
 const MAX_VISITORS_PER_ADDRESS = 50;
 
 /** One counted visit: the visitor's and its address's daily hashes, never who they are (115). */
-interface Hit {
-  day: string;
-  visitor: string;
-  address: string;
-  page: string;
-  variant: string;
-  utmSource: string;
-  utmCampaign: string;
-}
+type Hit = Record<
+  'day' | 'visitor' | 'address' | 'page' | 'variant' | 'utmSource' | 'utmCampaign',
+  string
+>;
 
 /** Writes counted visits in `trx`: each visitor once a day, and the day's aggregates. */
 async function writeHits(trx: Kysely<VisitTables>, hits: Hit[]): Promise<void> {
@@ -153,7 +148,6 @@ export class VisitCounter {
   async count({ beacon, address, userAgent }: Visit) {
     const day = isoDay(this.now().getTime());
     const salt = await this.saltOf(day);
-    const variant = beacon.variant ?? '';
     const utmSource = beacon.utmSource?.trim() ?? '';
     const utmCampaign = beacon.utmCampaign?.trim() ?? '';
     const hash = (...parts: string[]) =>
@@ -165,7 +159,7 @@ export class VisitCounter {
       visitor,
       address: hash('address', this.site, address),
       page: beacon.page,
-      variant,
+      variant: beacon.variant ?? '',
       utmSource,
       utmCampaign,
     });

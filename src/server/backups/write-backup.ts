@@ -22,10 +22,7 @@ export const PG_BACKUP_POINTER =
 /** A backup that failed for want of space: said as such, not as SQLite's "disk I/O error". */
 export class BackupDiskFull extends Error {}
 
-/**
- * The failure in an operator's words when the disk is full: SQLite says SQLITE_FULL, or only
- * "disk I/O error" when its -shm or journal cannot grow, so the free space is asked too.
- */
+/** A full disk in plain words: SQLite may only say "disk I/O error", so free space is asked. */
 async function diskFullOr(error: unknown, dir: string, needed: number): Promise<unknown> {
   const code = String((error as { code?: unknown }).code);
   const free = await statfs(dir).then(

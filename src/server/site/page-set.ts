@@ -75,10 +75,7 @@ export function withRuntime(html: string, file: string, runtime: RuntimeConfig):
   return withQuestionnaire(withConfig, runtime.questionnaireUrl);
 }
 
-/**
- * Sends a page in the best encoding the browser accepts: as built, `no-cache` and revalidated by
- * ETag; or `rendered` for this request (decision 090), never cached: it may hold input.
- */
+/** Sends a page as built (`no-cache`, ETag), or `rendered` never cached (may hold input, 090). */
 export function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,

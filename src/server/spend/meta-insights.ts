@@ -42,10 +42,7 @@ async function getPage(url: string, accessToken: string): Promise<InsightsPage> 
 const count = (text: string | undefined) =>
   text === undefined || !/^\d+$/.test(text) ? null : Number(text);
 
-/**
- * Every campaign's spend per day, following the pages on the Graph API's origin alone (the token
- * goes with each); a failure's message is cut of the token, in any form.
- */
+/** Every campaign's spend per day; the token goes only to pages on the Graph API's origin. */
 export async function fetchMetaSpend(
   config: MetaAdsConfig,
   from: string,

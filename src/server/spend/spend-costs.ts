@@ -103,10 +103,7 @@ export function matchSpend(
   return matched;
 }
 
-/**
- * A step's costs: spend over each stage's count, and over `paid`'s (the leads of campaigns with
- * spend; none: null); null where the count is 0 or there is no spend.
- */
+/** Spend over each stage's count and over `paid`'s (leads of campaigns with spend); else null. */
 export function costsOf(
   counts: Record<FunnelStageKey, number>,
   spend: number | undefined,
@@ -131,10 +128,7 @@ export function costsOf(
 /** The Monday (UTC) of a day's week. */
 const mondayOf = (day: string) => DateTime.fromISO(day, { zone: 'utc' }).startOf('week');
 
-/**
- * Every week touching `from`..`to`, with its days in it (a partial week has fewer than 7), its
- * campaigns' spend and the placed leads that arrived.
- */
+/** Every week touching `from`..`to`: its days in the range, its spend, its placed leads. */
 export function weeksOf(
   from: string,
   to: string,

@@ -77,10 +77,7 @@ const invalid = (error: unknown) =>
     'not valid CSV (a quote left open, or a row with too many or too few values)',
   );
 
-/**
- * The file's records, a chunk at a time with the event loop served in between: a 16 MB file
- * parsed at once held every request for seconds (decision 165).
- */
+/** The records a chunk at a time, serving the event loop between: 16 MB at once held it seconds. */
 async function* recordBatches(text: string): AsyncGenerator<Parsed[]> {
   const parser = parse({
     columns: (header: string[]) => header.map((name) => name.trim()),

@@ -24,10 +24,7 @@ export type SpendInRange = Awaited<ReturnType<SpendStore['inRange']>>;
 /** Rows one write stores: 100 rows of long names are 2-9 ms of CPU in the group commit. */
 const ROWS_PER_WRITE = 100;
 
-/**
- * A sum of amounts that cannot overflow: SQLite's integer sum() fails past 2^63 and would answer
- * every report of those days 500. Doubles add minor units exactly up to 2^53 (90 trillion USD).
- */
+/** A sum that cannot overflow (SQLite's integer sum() fails past 2^63); exact to 2^53. */
 const total = sql<number>`sum(cast(amount_minor as double precision))`;
 
 /**
@@ -51,10 +48,8 @@ export class SpendStore {
   ) {}
 
   /**
-   * Stores `rows`, each replacing its key; with `replaceDays`, the origin's other rows of those
-   * days are then deleted. A few hundred rows per write through the group commit, so a large
-   * file never holds the event loop or other writes for long (decisions 105, 165). `audited`
-   * commits with the first: a refused entry keeps no row.
+   * Stores `rows`, each replacing its key, a few hundred per write so a large file never holds
+   * other writes long; then `replaceDays`' other rows of the origin go. `audited` commits first.
    */
   async save(
     rows: readonly SpendRow[],

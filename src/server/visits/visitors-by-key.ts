@@ -14,9 +14,8 @@ const daysIn = ({ from, to }: DayRange) =>
 
 /**
  * Visitors per value of `key` over `range`, in key order, through its (key, day) index a few
- * thousand rows at a time, each read in turn. A key's sum is whole once yielded, so a report keeps
- * only what it ranks first, not every key (made-up UTM values are hundreds of thousands). The
- * pieces are cut by index rows, not by days, so no statement reads more whatever the range.
+ * thousand rows a read: a report keeps only what it ranks first of keys that may be hundreds of
+ * thousands, and no statement reads more whatever the range.
  */
 export async function* visitorsByKey(
   db: Kysely<VisitTables>,
@@ -67,10 +66,7 @@ export async function* visitorsByKey(
   }
 }
 
-/**
- * Visitors per day and (page, landing variant, utm_source) of each of `campaigns` seen in `range`
- * ('' included): the campaigns that spend can match and how each day's spend is shared.
- */
+/** Visitors per day and (page, variant, utm_source) of each of `campaigns`: how spend is shared. */
 export async function pagesOfCampaigns(
   db: Kysely<VisitTables>,
   campaigns: readonly string[],

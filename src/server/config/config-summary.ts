@@ -31,7 +31,7 @@ export function databaseSummary(config: ServerConfig, sqliteFileName: string): s
 }
 
 /** How e-mail leaves: the SMTP server's host and port only, SendGrid, or files. */
-export function mailSummary(config: ServerConfig): { state: 'on' | 'warning'; summary: string } {
+function mailSummary(config: ServerConfig): { state: 'on' | 'warning'; summary: string } {
   const { smtpUrl, sendgridApiKey } = config.mail;
   if (smtpUrl) {
     const url = new URL(smtpUrl);

@@ -107,7 +107,7 @@ const envSchema = z.object({
 export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 /** A code change, not a setting: the events' fields follow the Graph API's version. */
-export const GRAPH_API_VERSION = 'v24.0';
+const GRAPH_API_VERSION = 'v24.0';
 
 /** Reads the environment once at start-up; throws naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {

@@ -30,7 +30,7 @@ export function isSafeTrustProxy(value: string): boolean {
 }
 
 /** Fastify's trustProxy: false unless configured (a forged X-Forwarded-For is then ignored). */
-export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
 
 export function parseTrustProxy(setting: string | undefined): TrustProxy {
   const value = setting?.trim().toLowerCase();

@@ -19,7 +19,7 @@ import {
 
 /* Facts the lead context tells Meta (decision 110), written in the caller's transaction. */
 
-export interface FormFact {
+interface FormFact {
   subject: ConversionSubject;
   created: boolean;
   form: LeadForm | undefined;
@@ -31,7 +31,7 @@ export interface FormFact {
   contact: () => Promise<ConversionContact | undefined>;
 }
 
-export interface StatusFact {
+interface StatusFact {
   subject: ConversionSubject;
   status: string;
   consent: ConsentSignal | null | undefined;

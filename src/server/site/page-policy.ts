@@ -7,7 +7,7 @@ import {
 /* The pages' security policies and headers (decision 041), built once from the run-time config. */
 
 /** Meta Pixel: fbevents.js comes from connect.facebook.net, events go to www.facebook.com. */
-export const META_PIXEL_ORIGINS = {
+const META_PIXEL_ORIGINS = {
   script: 'https://connect.facebook.net',
   beacon: 'https://www.facebook.com',
 } as const;
@@ -20,7 +20,7 @@ export interface InlineHashes {
   styles: readonly string[];
 }
 
-export interface PagePolicyOptions {
+interface PagePolicyOptions {
   /** Our own pages may frame this one (/questionnaire inside /typeform); else nobody may. */
   frameableBySelf: boolean;
   /** /admin makes <style> elements at run time (Radix Dialog) that cannot be hashed ahead. */
@@ -29,12 +29,6 @@ export interface PagePolicyOptions {
 
 type Directives = [name: string, sources: readonly (string | false | null | undefined)[]][];
 
-function serialize(directives: Directives): string {
-  return directives
-    .map(([name, sources]) => [name, ...sources.filter(Boolean)].join(' '))
-    .join('; ');
-}
-
 export function pagePolicy(
   runtime: RuntimeConfig,
   hashes: InlineHashes,
@@ -42,7 +36,7 @@ export function pagePolicy(
 ): string {
   const pixel = runtime.metaPixelId !== null;
   const { questionnaireUrl } = runtime;
-  return serialize([
+  const directives: Directives = [
     ['default-src', ["'self'"]],
     // No 'unsafe-inline' or 'unsafe-eval': our own files, the build's hashes, Meta's script.
     ['script-src', ["'self'", ...hashes.scripts, pixel && META_PIXEL_ORIGINS.script]],
@@ -66,7 +60,10 @@ export function pagePolicy(
     ['object-src', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'"]],
-  ]);
+  ];
+  return directives
+    .map(([name, sources]) => [name, ...sources.filter(Boolean)].join(' '))
+    .join('; ');
 }
 
 /** The built-in questionnaire: /typeform frames it, so our own origin may. */

@@ -16,7 +16,7 @@ interface EncodedPage {
 }
 
 /** One pre-rendered page with this server's run-time config, in each encoding. */
-export interface Page {
+interface Page {
   encoded: Record<Encoding, EncodedPage>;
   /** Sent with the page, replacing any set before (its own security policy). */
   headers: Readonly<Record<string, string>>;

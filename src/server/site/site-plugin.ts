@@ -11,7 +11,7 @@ import { statusApi, type FormHandoff, type StatusPage } from '../leads';
 import { pageHeaders, pageRuntime, type InlineHashes } from './page-policy';
 import { loadPage, sendPage, withRuntime } from './page-set';
 
-export interface StaticSiteOptions {
+interface StaticSiteOptions {
   /** The built client: pre-rendered pages, hashed assets and their .br/.gz twins. */
   clientDir: string;
   runtime: RuntimeConfig;

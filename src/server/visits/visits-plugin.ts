@@ -31,7 +31,7 @@ const BEACON_FLOOD = 'Too many requests from your network. Please wait a minute.
 // checked as sent, as the forms' are. Unknown fields are still dropped, as before.
 const asSent = new Ajv({ allErrors: true, removeAdditional: true, strict: false });
 
-export interface VisitsOptions {
+interface VisitsOptions {
   siteUrl: string;
   /** The per-address limit of the lead routes (off with LEAD_RATE_LIMIT=0): beacons a minute. */
   flood?: Flood | undefined;

@@ -193,7 +193,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     personMessages: {
       statusLinkDays: values.STATUS_LINK_DAYS,
       confirmationDelayMs: parseDuration(values.CONFIRMATION_DELAY),
-      // A day after the form, and three days after.
       reminderDelaysMs: delaysMs('REMINDER_DELAYS', '24h,72h'),
     },
     /** How long before a booked call each reminder goes. */

@@ -41,9 +41,8 @@ interface StatusFact {
 }
 
 /** The questionnaire's completion comes from either of its two calls; the first one counts. */
-const COMPLETING_FORMS: readonly LeadForm[] = ['questionnaire', 'typeform-completed'];
-
-const completes = (form: LeadForm | undefined) => !!form && COMPLETING_FORMS.includes(form);
+const completes = (form: LeadForm | undefined) =>
+  form === 'questionnaire' || form === 'typeform-completed';
 
 /** Lead for a new lead; CompleteRegistration and SubmitApplication once per lead. */
 function formEvents(fact: FormFact): ConversionEventName[] {

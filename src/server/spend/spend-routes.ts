@@ -61,7 +61,6 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       try {
         const rows = await parseSpendCsv(request.body);
-        // Who changed the costs: how many rows, with the first of them.
         const detail = `${rows.length} rows`;
         await store.save(rows, 'upload', undefined, (trx) =>
           app.audit.record({ action: 'spend_uploaded', detail }, request, trx),

@@ -36,7 +36,6 @@ export interface SpendTables {
 }
 
 export const spendMigrations: MigrationSet = () => ({
-  // Spend per day, source and campaign; the mapping; the pull's schedule.
   '280_ad_spend': {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -61,7 +61,6 @@ const stepOf = (
     calls.filter((call) => call.attended).length,
     calls.filter((call) => call.marked).length,
   ),
-  // To a tenth of an hour; null without calls.
   medianHoursToBooking:
     calls.length === 0 ? null : Math.round(median(calls.map((call) => call.hours)) * 10) / 10,
   visitorsUndercounted: counts.leads + counts.companies > counts.visitors,
@@ -85,7 +84,6 @@ export async function funnelFigures(
   /** Leads per key of `dimension` ('' is null), of `campaigns` only when given. */
   const leadsPer = async (dimension: leadFunnel.FunnelDimension, campaigns?: string[]) => {
     const counts = new Map<string | null, Counts>();
-    // One read without `campaigns`; one per CAMPAIGNS_AT_ONCE of them (none for an empty list).
     for (let at = 0; at < (campaigns?.length ?? 1); at += CAMPAIGNS_AT_ONCE) {
       const some = campaigns?.slice(at, at + CAMPAIGNS_AT_ONCE);
       // Company leads are counted beside the candidates, never among them (decision 115).

@@ -173,7 +173,6 @@ export class VisitCounter {
     this.timer = undefined;
     const hits = this.pending;
     this.pending = [];
-    // Nothing pending (shutdown, the funnel's read): no transaction.
     if (hits.length === 0) return this.flushing;
     this.flushing = this.flushing
       .then(() => this.db.transaction().execute((trx) => writeHits(trx, hits)))

@@ -27,8 +27,7 @@ declare module 'fastify' {
 
 const value = { type: 'string', maxLength: VISIT_VALUE_MAX } as const;
 const BEACON_FLOOD = 'Too many requests from your network. Please wait a minute.';
-// Fastify's own validation makes a number a text (utmSource 42 is "42"): the beacon's values are
-// checked as sent, as the forms' are. Unknown fields are still dropped, as before.
+// Checked as sent, as the forms' are: Fastify's own validation makes utmSource 42 the text "42".
 const asSent = new Ajv({ allErrors: true, removeAdditional: true, strict: false });
 
 interface VisitsOptions {

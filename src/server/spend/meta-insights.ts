@@ -1,16 +1,10 @@
+import type { ServerConfig } from '../config/config';
 import { outgoingRequest } from '../platform/http/outgoing-request';
 import { withoutSecrets } from '../platform/http/redact-secrets';
 import { isCurrency, MAX_AMOUNT_MINOR, minorDigits } from './money';
 import type { SpendRow } from './spend-store';
 
-/** What the pull needs of the settings (config.adSpend). */
-export interface MetaAdsConfig {
-  accessToken: string;
-  accountId: string;
-  /** The Conversions API's base URL and version (META_GRAPH_URL, GRAPH_API_VERSION). */
-  graphUrl: string;
-  apiVersion: string;
-}
+export type MetaAdsConfig = NonNullable<ServerConfig['metaAds']>;
 
 const TIMEOUT_MS = 30_000;
 /** Pages followed at most: 28 days of 200 campaigns at Meta's page size is far fewer. */

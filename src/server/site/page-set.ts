@@ -10,14 +10,9 @@ import { escapeHtml } from '@shared/escape-html';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-interface EncodedPage {
-  body: Buffer;
-  etag: string;
-}
-
 /** One pre-rendered page with this server's run-time config, in each encoding. */
 interface Page {
-  encoded: Record<Encoding, EncodedPage>;
+  encoded: Record<Encoding, { body: Buffer; etag: string }>;
   /** Sent with the page, replacing any set before (its own security policy). */
   headers: Readonly<Record<string, string>>;
 }
@@ -31,10 +26,7 @@ const PAGE_BROTLI_QUALITY = 10;
 function encode(html: string): Page['encoded'] {
   const identity = Buffer.from(html);
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
-  const variant = (body: Buffer, encoding: Encoding): EncodedPage => ({
-    body,
-    etag: `"${hash}-${encoding}"`,
-  });
+  const variant = (body: Buffer, encoding: Encoding) => ({ body, etag: `"${hash}-${encoding}"` });
   return {
     identity: variant(identity, 'identity'),
     gzip: variant(gzipSync(identity, { level: 9 }), 'gzip'),

@@ -23,17 +23,18 @@ export async function* visitorsByKey(
   range: DayRange,
 ): AsyncGenerator<{ key: string; visitors: number }[]> {
   const position = sql`(${sql.ref(key)}, day)`;
+  const keyAs = sql<string>`${sql.ref(key)}`.as('key');
   // Before every row: a day is never blank.
   let after = { key: '', day: '' };
   // The last key of a piece: its rows may go on in the next.
   let open: { key: string; visitors: number } | undefined;
   for (;;) {
-    const { key: afterKey, day: afterDay } = after;
+    const rowsAfter = db
+      .selectFrom('visit_days')
+      .where(sql<boolean>`${position} > (${after.key}, ${after.day})`);
     const bound = await inTurn(() =>
-      db
-        .selectFrom('visit_days')
-        .select([sql<string>`${sql.ref(key)}`.as('key'), 'day'])
-        .where(sql<boolean>`${position} > (${afterKey}, ${afterDay})`)
+      rowsAfter
+        .select([keyAs, 'day'])
         .orderBy(key)
         .orderBy('day')
         .limit(1)
@@ -41,13 +42,8 @@ export async function* visitorsByKey(
         .executeTakeFirst(),
     );
     const rows = await inTurn(() =>
-      db
-        .selectFrom('visit_days')
-        .select([
-          sql<string>`${sql.ref(key)}`.as('key'),
-          sql<number | string>`sum(visitors)`.as('visitors'),
-        ])
-        .where(sql<boolean>`${position} > (${afterKey}, ${afterDay})`)
+      rowsAfter
+        .select([keyAs, sql<number | string>`sum(visitors)`.as('visitors')])
         .$if(bound !== undefined, (q) =>
           q.where(sql<boolean>`${position} <= (${bound!.key}, ${bound!.day})`),
         )

@@ -1,6 +1,6 @@
 import type { LeadKind } from '@shared/lead-status';
 import { DAY_MS } from '@shared/calendar-day';
-import type { ConsentSignal } from '@shared/schemas/conversion';
+import type { SubmissionClient } from './submission-client';
 
 /* A Conversions API event in the outbox (decision 110), carrying its values: no lead is read. */
 
@@ -18,21 +18,6 @@ export type ConversionEventName =
 export const CONVERSION_MAX_AGE_MS = 7 * DAY_MS;
 /** Meta keeps one of a pixel event and its server copy only when both arrive within 48 hours. */
 export const DEDUPLICATION_WINDOW_MS = 48 * 60 * 60 * 1000;
-
-/** The request a form came in: kept in its outbox messages (or, without the address, its
-    quarantined form) only, never on the lead. */
-export interface SubmissionClient {
-  /** The submission's event id (the pixel's eventID), or one made by the server. */
-  eventId: string;
-  /** The page made the event id: its pixel sends the same event under it. */
-  pixelEventId: boolean;
-  consent: ConsentSignal | null;
-  at: number;
-  ip: string | null;
-  userAgent: string | null;
-  fbp: string | null;
-  fbc: string | null;
-}
 
 export interface ConversionSubject {
   type: LeadKind;

@@ -14,8 +14,8 @@ import {
   type ConversionEventName,
   type ConversionPayload,
   type ConversionSubject,
-  type SubmissionClient,
 } from './conversion-event';
+import type { SubmissionClient } from './submission-client';
 
 /* Facts the lead context tells Meta (decision 110), written in the caller's transaction. */
 

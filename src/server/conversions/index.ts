@@ -1,7 +1,7 @@
 /* Meta's Conversions API (decision 110); it reads no lead table. */
 export { conversionsPlugin } from './conversions-plugin';
-export type { ConversionContact, SubmissionClient } from './conversion-event';
-export { submissionClient, withConversionFields } from './submission-client';
+export type { ConversionContact } from './conversion-event';
+export { submissionClient, withConversionFields, type SubmissionClient } from './submission-client';
 export {
   conversionStates,
   isStatusEvent,

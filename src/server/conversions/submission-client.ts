@@ -4,7 +4,6 @@ import { safeParse } from 'zod/mini';
 import { conversionFieldsSchema } from '@shared/schemas/conversion';
 import { bodySchemaOf } from '../platform/http/api-schemas';
 import { cookieValue } from '../platform/http/cookies';
-import type { SubmissionClient } from './conversion-event';
 
 /** Meta's browser cookies: `fb.<subdomain index>.<ms>.<random or fbclid>`. */
 const META_COOKIE = /^fb\.\d\.\d{10,16}\.[A-Za-z0-9_.-]{1,400}$/;
@@ -14,8 +13,12 @@ function metaCookie(header: string | undefined, name: '_fbp' | '_fbc'): string |
   return cookie && META_COOKIE.test(cookie) ? cookie : null;
 }
 
-/** A form request's side of its events: event id, consent (Sec-GPC wins), address, cookies. */
-export function submissionClient(request: FastifyRequest): SubmissionClient {
+/**
+ * A form request's side of its events: event id (the page's, which its pixel sends too, or one
+ * made here), consent (Sec-GPC wins), address, cookies. Kept in its outbox messages (or, without
+ * the address, its quarantined form) only, never on the lead.
+ */
+export function submissionClient(request: FastifyRequest) {
   const body = request.body;
   const parsed = safeParse(
     conversionFieldsSchema,
@@ -34,6 +37,8 @@ export function submissionClient(request: FastifyRequest): SubmissionClient {
     fbc: metaCookie(request.headers.cookie, '_fbc'),
   };
 }
+
+export type SubmissionClient = ReturnType<typeof submissionClient>;
 
 const conversionProperties = (bodySchemaOf(conversionFieldsSchema) as { properties: object })
   .properties;

@@ -3,20 +3,16 @@ import { sha256Hex } from '../platform/http/tokens';
 /* Meta's normalisation before hashing (decision 110); undefined: nothing left to send. */
 
 /** em: trimmed, lower case. */
-export function normalizeEmail(email: string | null | undefined): string | undefined {
-  const value = email?.trim().toLowerCase();
-  return value || undefined;
-}
+export const normalizeEmail = (email: string | null | undefined) =>
+  email?.trim().toLowerCase() || undefined;
 
 /** fn / ln: lower case, no punctuation, UTF-8 kept ("Valéry" -> "valéry"), trimmed. */
-export function normalizeName(name: string | null | undefined): string | undefined {
-  const value = name
+export const normalizeName = (name: string | null | undefined) =>
+  name
     ?.normalize('NFC')
     .toLowerCase()
     .replace(/[\p{P}\p{S}]/gu, '')
-    .trim();
-  return value || undefined;
-}
+    .trim() || undefined;
 
 /** The country code assumed when a number has none: the site's visitors are in the US. */
 const DEFAULT_COUNTRY_CODE = '1';

@@ -1,254 +1,233 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql } from 'kysely';
 import { autoIncrementId } from '../platform/database/migration-columns';
-import type { DialectName, MigrationSet } from '../platform/database/migration-runner';
+import type { MigrationSet } from '../platform/database/migration-runner';
 
 /* The admin's tables: sessions, sign-in limits and accounts; second factors; the audit log. */
 
-/** 020: server-side admin sessions and the failed sign-ins the login throttle counts. */
-const createAdminSessions = (dialect: DialectName): Migration => ({
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('admin_sessions')
-      .addColumn('id', 'integer', autoIncrementId(dialect))
-      // SHA-256 of the cookie's random token: a leaked table does not give a session.
-      .addColumn('token_hash', 'text', (c) => c.notNull().unique())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('revoked_at', 'text')
-      .execute();
-    await db.schema
-      .createTable('admin_login_failures')
-      .addColumn('id', 'integer', autoIncrementId(dialect))
-      // SHA-256 of the client's IP address: counted, not kept in clear.
-      .addColumn('client_key', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('admin_login_failures_client_idx')
-      .on('admin_login_failures')
-      .columns(['client_key', 'created_at'])
-      .execute();
-    await db.schema
-      .createIndex('admin_sessions_expires_idx')
-      .on('admin_sessions')
-      .column('expires_at')
-      .execute();
-  },
-});
-
-/** 038: a row of attempts per address, counted by one upsert before the check. */
-const countLoginAttempts: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema.dropTable('admin_login_failures').execute();
-    await db.schema
-      .createTable('admin_login_attempts')
-      .addColumn('client_key', 'text', (c) => c.primaryKey())
-      .addColumn('window_started_at', 'text', (c) => c.notNull())
-      .addColumn('attempts', 'integer', (c) => c.notNull())
-      .execute();
-  },
-};
-
-/** 030: sessions end after 30 minutes idle and with a change of password. */
-const limitSessions: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('admin_sessions').addColumn('last_seen_at', 'text').execute();
-    await db.schema
-      .alterTable('admin_sessions')
-      .addColumn('password_fingerprint', 'text')
-      .execute();
-    await db.schema
-      .createTable('admin_password')
-      .addColumn('id', 'integer', (c) => c.primaryKey())
-      .addColumn('password_hash', 'text', (c) => c.notNull())
-      .execute();
-  },
-};
-
-/** 200: named accounts; the founding owner is account 1, and sessions name their account. */
-const createAccounts = (dialect: DialectName): Migration => ({
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('admin_accounts')
-      .addColumn('id', 'integer', autoIncrementId(dialect))
-      .addColumn('email', 'text', (c) => c.unique())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('role', 'text', (c) => c.notNull())
-      .addColumn('password_hash', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('disabled_at', 'text')
-      .execute();
-    await sql`INSERT INTO admin_accounts (name, role, created_at)
-      VALUES ('Owner', 'owner', ${new Date().toISOString()})`.execute(db);
-    await db.schema.alterTable('admin_sessions').addColumn('account_id', 'integer').execute();
-  },
-});
-
-/** 201: invitations, and a session's device and network for its account's list (156). */
-const createInvitations = (dialect: DialectName): Migration => ({
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('admin_invitations')
-      .addColumn('id', 'integer', autoIncrementId(dialect))
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('role', 'text', (c) => c.notNull())
-      .addColumn('token_hash', 'text', (c) => c.unique())
-      .addColumn('invited_by', 'integer', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('accepted_at', 'text')
-      .execute();
-    await db.schema.alterTable('admin_sessions').addColumn('user_agent', 'text').execute();
-    await db.schema.alterTable('admin_sessions').addColumn('network', 'text').execute();
-  },
-});
-
-/** 220: the per-account and site-wide sign-in budgets. */
-const budgetLogins: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('admin_login_accounts')
-      .addColumn('account_key', 'text', (c) => c.primaryKey())
-      .addColumn('failures', 'integer', (c) => c.notNull())
-      .addColumn('next_attempt_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('admin_login_site_failures')
-      .addColumn('hour', 'text', (c) => c.primaryKey())
-      .addColumn('failures', 'integer', (c) => c.notNull())
-      .execute();
-  },
-};
-
-/** 210: passkeys, authenticator apps, recovery codes, WebAuthn challenges, pending sign-ins. */
-const createFactors = (dialect: DialectName): Migration => ({
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('admin_passkeys')
-      .addColumn('id', 'integer', autoIncrementId(dialect))
-      .addColumn('account_id', 'integer', (c) => c.notNull())
-      .addColumn('credential_id', 'text', (c) => c.notNull().unique())
-      .addColumn('public_key', 'text', (c) => c.notNull())
-      .addColumn('counter', 'bigint', (c) => c.notNull())
-      .addColumn('transports', 'text', (c) => c.notNull())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('last_used_at', 'text')
-      .execute();
-    await db.schema
-      .createIndex('admin_passkeys_account_idx')
-      .on('admin_passkeys')
-      .column('account_id')
-      .execute();
-    await db.schema
-      .createTable('admin_totp')
-      .addColumn('account_id', 'integer', (c) => c.primaryKey())
-      .addColumn('secret', 'text', (c) => c.notNull())
-      .addColumn('confirmed_at', 'text')
-      .addColumn('last_time_step', 'integer')
-      .execute();
-    await db.schema
-      .createTable('admin_recovery_codes')
-      .addColumn('id', 'integer', autoIncrementId(dialect))
-      .addColumn('account_id', 'integer', (c) => c.notNull())
-      .addColumn('code_hash', 'text', (c) => c.notNull())
-      .addColumn('used_at', 'text')
-      .execute();
-    await db.schema
-      .createIndex('admin_recovery_codes_account_idx')
-      .on('admin_recovery_codes')
-      .columns(['account_id', 'code_hash'])
-      .execute();
-    await db.schema
-      .createTable('admin_webauthn_challenges')
-      .addColumn('challenge', 'text', (c) => c.primaryKey())
-      .addColumn('purpose', 'text', (c) => c.notNull())
-      .addColumn('account_id', 'integer')
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable('admin_pending_sign_ins')
-      .addColumn('token_hash', 'text', (c) => c.primaryKey())
-      .addColumn('account_id', 'integer', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .execute();
-    // When the session's person last proved a factor again (re-authentication for changes).
-    await db.schema.alterTable('admin_sessions').addColumn('confirmed_at', 'text').execute();
-  },
-});
-
-/** 270: a challenge may be an invitation's, whose first passkey makes the account. */
-const invitationChallenges: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .alterTable('admin_webauthn_challenges')
-      .addColumn('invitation_id', 'integer')
-      .execute();
-  },
-};
-
-/** 410: an invitation may give an existing account its way back in (an owner's reset). */
-const invitationResets: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('admin_invitations').addColumn('account_id', 'integer').execute();
-  },
-};
-
-/** 031: the admin audit log (docs/decisions/064); read newest first by id. */
-const createAuditEntries = (dialect: DialectName): Migration => ({
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('admin_audit_entries')
-      .addColumn('id', 'integer', autoIncrementId(dialect))
-      .addColumn('at', 'text', (c) => c.notNull())
-      .addColumn('action', 'text', (c) => c.notNull())
-      .addColumn('actor', 'text', (c) => c.notNull())
-      .addColumn('lead_type', 'text')
-      .addColumn('lead_id', 'integer')
-      .addColumn('detail', 'text')
-      .execute();
-    await db.schema
-      .createIndex('admin_audit_entries_lead_idx')
-      .on('admin_audit_entries')
-      .columns(['lead_type', 'lead_id'])
-      .execute();
-  },
-});
-
-/** 151: the key of the person hashes (audit-log.ts), one row, made on first use. */
-const createAuditKeys: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('admin_audit_keys')
-      .addColumn('name', 'text', (c) => c.primaryKey())
-      .addColumn('value', 'text', (c) => c.notNull())
-      .execute();
-  },
-};
-
-/** 202: the account that acted, so the log filters by account (docs/decisions/156). */
-const auditAccounts: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('admin_audit_entries').addColumn('account_id', 'integer').execute();
-    await db.schema
-      .createIndex('admin_audit_entries_account_idx')
-      .on('admin_audit_entries')
-      .columns(['account_id', 'id'])
-      .execute();
-  },
-};
-
 export const adminMigrations: MigrationSet = (dialect) => ({
-  '020_admin_sessions': createAdminSessions(dialect),
-  '030_admin_session_limits': limitSessions,
-  '038_admin_login_attempts': countLoginAttempts,
-  '200_admin_accounts': createAccounts(dialect),
-  '201_admin_invitations': createInvitations(dialect),
-  '220_admin_login_budgets': budgetLogins,
-  '210_admin_factors': createFactors(dialect),
-  '270_invitation_passkeys': invitationChallenges,
-  '410_invitation_resets': invitationResets,
-  '031_admin_audit_log': createAuditEntries(dialect),
-  '151_admin_audit_keys': createAuditKeys,
-  '202_admin_audit_accounts': auditAccounts,
+  /** Server-side admin sessions and the failed sign-ins the login throttle counts. */
+  '020_admin_sessions': {
+    async up(db) {
+      await db.schema
+        .createTable('admin_sessions')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        // SHA-256 of the cookie's random token: a leaked table does not give a session.
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema
+        .createTable('admin_login_failures')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        // SHA-256 of the client's IP address: counted, not kept in clear.
+        .addColumn('client_key', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('admin_login_failures_client_idx')
+        .on('admin_login_failures')
+        .columns(['client_key', 'created_at'])
+        .execute();
+      await db.schema
+        .createIndex('admin_sessions_expires_idx')
+        .on('admin_sessions')
+        .column('expires_at')
+        .execute();
+    },
+  },
+  /** Sessions end after 30 minutes idle and with a change of password. */
+  '030_admin_session_limits': {
+    async up(db) {
+      await db.schema.alterTable('admin_sessions').addColumn('last_seen_at', 'text').execute();
+      await db.schema
+        .alterTable('admin_sessions')
+        .addColumn('password_fingerprint', 'text')
+        .execute();
+      await db.schema
+        .createTable('admin_password')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  /** A row of attempts per address, counted by one upsert before the check. */
+  '038_admin_login_attempts': {
+    async up(db) {
+      await db.schema.dropTable('admin_login_failures').execute();
+      await db.schema
+        .createTable('admin_login_attempts')
+        .addColumn('client_key', 'text', (c) => c.primaryKey())
+        .addColumn('window_started_at', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
+  /** Named accounts; the founding owner is account 1, and sessions name their account. */
+  '200_admin_accounts': {
+    async up(db) {
+      await db.schema
+        .createTable('admin_accounts')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('email', 'text', (c) => c.unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('disabled_at', 'text')
+        .execute();
+      await sql`INSERT INTO admin_accounts (name, role, created_at)
+        VALUES ('Owner', 'owner', ${new Date().toISOString()})`.execute(db);
+      await db.schema.alterTable('admin_sessions').addColumn('account_id', 'integer').execute();
+    },
+  },
+  /** Invitations, and a session's device and network for its account's list (156). */
+  '201_admin_invitations': {
+    async up(db) {
+      await db.schema
+        .createTable('admin_invitations')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        .addColumn('token_hash', 'text', (c) => c.unique())
+        .addColumn('invited_by', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('accepted_at', 'text')
+        .execute();
+      await db.schema.alterTable('admin_sessions').addColumn('user_agent', 'text').execute();
+      await db.schema.alterTable('admin_sessions').addColumn('network', 'text').execute();
+    },
+  },
+  /** The per-account and site-wide sign-in budgets. */
+  '220_admin_login_budgets': {
+    async up(db) {
+      await db.schema
+        .createTable('admin_login_accounts')
+        .addColumn('account_key', 'text', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('admin_login_site_failures')
+        .addColumn('hour', 'text', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
+  /** Passkeys, authenticator apps, recovery codes, WebAuthn challenges, pending sign-ins. */
+  '210_admin_factors': {
+    async up(db) {
+      await db.schema
+        .createTable('admin_passkeys')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('account_id', 'integer', (c) => c.notNull())
+        .addColumn('credential_id', 'text', (c) => c.notNull().unique())
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('counter', 'bigint', (c) => c.notNull())
+        .addColumn('transports', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('admin_passkeys_account_idx')
+        .on('admin_passkeys')
+        .column('account_id')
+        .execute();
+      await db.schema
+        .createTable('admin_totp')
+        .addColumn('account_id', 'integer', (c) => c.primaryKey())
+        .addColumn('secret', 'text', (c) => c.notNull())
+        .addColumn('confirmed_at', 'text')
+        .addColumn('last_time_step', 'integer')
+        .execute();
+      await db.schema
+        .createTable('admin_recovery_codes')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('account_id', 'integer', (c) => c.notNull())
+        .addColumn('code_hash', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('admin_recovery_codes_account_idx')
+        .on('admin_recovery_codes')
+        .columns(['account_id', 'code_hash'])
+        .execute();
+      await db.schema
+        .createTable('admin_webauthn_challenges')
+        .addColumn('challenge', 'text', (c) => c.primaryKey())
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('account_id', 'integer')
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('admin_pending_sign_ins')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      // When the session's person last proved a factor again (re-authentication for changes).
+      await db.schema.alterTable('admin_sessions').addColumn('confirmed_at', 'text').execute();
+    },
+  },
+  /** A challenge may be an invitation's, whose first passkey makes the account. */
+  '270_invitation_passkeys': {
+    async up(db) {
+      await db.schema
+        .alterTable('admin_webauthn_challenges')
+        .addColumn('invitation_id', 'integer')
+        .execute();
+    },
+  },
+  /** An invitation may give an existing account its way back in (an owner's reset). */
+  '410_invitation_resets': {
+    async up(db) {
+      await db.schema.alterTable('admin_invitations').addColumn('account_id', 'integer').execute();
+    },
+  },
+  /** The admin audit log (docs/decisions/064); read newest first by id. */
+  '031_admin_audit_log': {
+    async up(db) {
+      await db.schema
+        .createTable('admin_audit_entries')
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('lead_type', 'text')
+        .addColumn('lead_id', 'integer')
+        .addColumn('detail', 'text')
+        .execute();
+      await db.schema
+        .createIndex('admin_audit_entries_lead_idx')
+        .on('admin_audit_entries')
+        .columns(['lead_type', 'lead_id'])
+        .execute();
+    },
+  },
+  /** The key of the person hashes (audit-log.ts), one row, made on first use. */
+  '151_admin_audit_keys': {
+    async up(db) {
+      await db.schema
+        .createTable('admin_audit_keys')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  /** The account that acted, so the log filters by account (docs/decisions/156). */
+  '202_admin_audit_accounts': {
+    async up(db) {
+      await db.schema
+        .alterTable('admin_audit_entries')
+        .addColumn('account_id', 'integer')
+        .execute();
+      await db.schema
+        .createIndex('admin_audit_entries_account_idx')
+        .on('admin_audit_entries')
+        .columns(['account_id', 'id'])
+        .execute();
+    },
+  },
 });

@@ -74,10 +74,7 @@ export class AdminAccounts {
         .orderBy('id')
         .execute(),
     ]);
-    return {
-      accounts: accounts.map(entryOf),
-      invitations: invitations.map(invitationOf),
-    };
+    return { accounts: accounts.map(entryOf), invitations: invitations.map(invitationOf) };
   }
 
   /** Invites `email` as `role`, replacing a pending one; its e-mail and `audited` commit with it. */
@@ -106,10 +103,7 @@ export class AdminAccounts {
     });
   }
 
-  /**
-   * Takes every credential of an account (`forget`: its sessions and factors, in the same
-   * transaction) and mails it an invitation to choose one anew; id, name, role and history stay.
-   */
+  /** Takes every credential of an account (`forget`: sessions, factors) and mails it a new link. */
   async resetSignIn(accountId: number, invitedBy: number, forget: AlsoWrite, now = new Date()) {
     if (accountId === OWNER_ACCOUNT_ID) {
       throw new AccountRefusal(409, 'The founding owner signs in with ADMIN_PASSWORD: change it');
@@ -132,19 +126,15 @@ export class AdminAccounts {
     });
   }
 
-  /**
-   * Withdraws a pending invitation, `audited` in its transaction; false if there is none. A
-   * reset's is refused: its factors are gone for good, so the link is the account's one way in;
-   * another reset replaces it, disabling makes it useless.
-   */
+  /** Withdraws a pending invitation, `audited`; false if none. A reset's is its one way in. */
   async withdraw(invitationId: number, audited: AlsoWrite): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const pending = trx
+      const row = await trx
         .selectFrom('admin_invitations')
         .select('account_id')
         .where('id', '=', invitationId)
-        .where('accepted_at', 'is', null);
-      const row = await pending.executeTakeFirst();
+        .where('accepted_at', 'is', null)
+        .executeTakeFirst();
       if (!row) return false;
       if (row.account_id !== null) {
         throw new AccountRefusal(
@@ -198,10 +188,7 @@ export class AdminAccounts {
       .executeTakeFirst();
   }
 
-  /**
-   * Creates the account of `token`'s invitation, or gives a reset account its new credential
-   * (once: one request wins), then `then` (its session and entry); undefined if none.
-   */
+  /** Creates `token`'s account, or sets a reset one's credential (once), then `then`. */
   async accept<T>(
     token: string,
     name: string,
@@ -237,10 +224,7 @@ export class AdminAccounts {
     });
   }
 
-  /**
-   * Changes a role, or disables, in `trx` (with its audit entry); the founding owner stays an
-   * enabled owner (the spec's sign-in).
-   */
+  /** Changes a role, or disables, in `trx`; the founding owner stays an enabled owner. */
   async change(
     trx: Kysely<AccountTables>,
     accountId: number,
@@ -283,9 +267,7 @@ export class AdminAccounts {
   }
 }
 
-type Row<Table extends keyof AccountTables> = Selectable<AccountTables[Table]>;
-
-function entryOf({ id, name, email, role, ...row }: Row<'admin_accounts'>): AccountEntry {
+function entryOf({ id, name, email, role, ...row }: Selectable<AccountTables['admin_accounts']>) {
   const disabled = row.disabled_at !== null;
   return { id: Number(id), name, email, role, disabled, createdAt: row.created_at };
 }

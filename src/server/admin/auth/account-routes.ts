@@ -38,10 +38,7 @@ function passwordProblem(password: string, email: string): string | undefined {
   return undefined;
 }
 
-/**
- * The owner's accounts and invitations (guarded, `manage`); disabling ends the sessions, and an
- * account that stops taking calls hands them over.
- */
+/** The owner's accounts and invitations (guarded); disabling ends sessions and hands calls over. */
 export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = async (
   app,
   { accounts },
@@ -54,10 +51,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
     '/api/admin/users',
     {
       schema: {
-        body: {
-          ...objectOf({ email, role }),
-          additionalProperties: false,
-        },
+        body: { ...objectOf({ email, role }), additionalProperties: false },
         response: { 201: invitationEntrySchema, 409: errorBody },
       },
     },
@@ -93,7 +87,6 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
         const account = await accounts.change(tablesOf(trx), id, request.body);
         if (account.disabled) await app.adminAuth.sessions.endAll(id, tablesOf(trx));
         const calls = await handOver(trx, id);
-        // From which role: entries before it said only the new one ("role viewer").
         const changes = [
           role === undefined ? undefined : `role ${account.formerRole} -> ${role}`,
           disabled === undefined ? undefined : disabled ? 'disabled' : 'enabled',
@@ -106,7 +99,6 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
     },
   );
 
-  // No way back in but a database edit was left to whoever lost every credential (decision 157).
   app.post<{ Params: { id: number } }>(
     '/api/admin/users/:id/reset-sign-in',
     {

@@ -122,10 +122,7 @@ async function adminAuth(app: FastifyInstance, { admin, dataDir, site }: ServerC
     throttle,
     sessions,
     checkOrigin,
-    /**
-     * onRequest hook of the admin's routes: foreign Origin 403, no session 401, role 403, and
-     * with ADMIN_REQUIRE_MFA, 403 {setupRequired} to an account without a second factor.
-     */
+    /** onRequest hook: foreign Origin 403, no session 401, role 403, ADMIN_REQUIRE_MFA's 403. */
     async guard(request: FastifyRequest, reply: FastifyReply) {
       if (!SAFE_METHODS.has(request.method)) {
         await checkOrigin(request, reply);
@@ -152,11 +149,7 @@ async function adminAuth(app: FastifyInstance, { admin, dataDir, site }: ServerC
         await request.server.adminFactors.requireSetUp(request, reply);
       }
     },
-    /**
-     * A completed sign-in: a new session (or one `open`ed with its change) and its cookie; answers
-     * the sign-in's body. The session this browser had (another account's, say, before an
-     * invitation) ends on the server too.
-     */
+    /** A completed sign-in: a new (or `open`ed) session and its cookie; the browser's last ends. */
     async signIn(request: FastifyRequest, reply: FastifyReply, opened: number | NewSession) {
       await sessions.revoke(sessionCookie.read(request));
       const session = typeof opened === 'number' ? await open(request, opened) : opened;

@@ -82,14 +82,11 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
       if (accountId === undefined) {
         await adminAuth.throttle.failed();
         request.log.warn('admin sign-in failed');
-        const error =
-          request.body.email === undefined ? 'Incorrect password' : 'Incorrect e-mail or password';
+        const error = email === undefined ? 'Incorrect password' : 'Incorrect e-mail or password';
         return reply.code(401).send({ error });
       }
       await adminAuth.throttle.succeeded(attempt);
-      if (request.body.email === undefined) {
-        await adminAuth.upgradePasswordHash(request.body.password);
-      }
+      if (email === undefined) await adminAuth.upgradePasswordHash(request.body.password);
       const secondStep = await app.adminFactors.secondFactorStep(request, reply, accountId);
       if (secondStep) return secondStep;
       request.log.info({ account: accountId }, 'admin signed in');

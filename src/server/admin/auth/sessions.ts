@@ -108,11 +108,7 @@ export class AdminSessions {
     return { id: row.id, account };
   }
 
-  /**
-   * Why `token`'s session is refused (resume gave none): its account disabled; ended elsewhere
-   * (signed out everywhere, ended from a list, a reset, a new password) before it lapsed; else
-   * expired, or long gone: what happened first, as a reset also revokes lapsed sessions.
-   */
+  /** Why `token`'s session is refused: its account disabled, ended before it lapsed, or expired. */
   async whyEnded(token: string | undefined, now = new Date()): Promise<SessionEnd | undefined> {
     if (!token || token.length > 200) return undefined;
     const row = await this.db
@@ -181,11 +177,7 @@ export class AdminSessions {
     await this.revokeWhere(new Date(), (eb) => eb('account_id', '=', accountId), db);
   }
 
-  /**
-   * A new token for `session` (a change of factor): the old one is refused at once. The session
-   * keeps its id, so the change's audit entry names the session the account has after it, and
-   * its limits: none is stretched.
-   */
+  /** A new token for `session` (a change of factor), refusing the old; id and limits stay. */
   async rotate(session: LiveSession, now = new Date()) {
     const token = newToken();
     const { expires_at } = await this.db

@@ -61,10 +61,7 @@ const bulkRead = (tab: string) =>
 /** The routes left to the hook: reads and sign-ins, which change nothing to commit an entry with. */
 type ReadOrSignIn = `GET ${string}` | `POST /api/admin/login${'' | '/second-factor' | '/passkey'}`;
 
-/**
- * Actions recorded from their route's answer, so those routes need not know the log. Typed to
- * reads and sign-ins: a change's entry commits with it (`audit.record`), not after (decision 064).
- */
+/** Entries made from a read's or sign-in's answer; a change's commits with it (`audit.record`). */
 export const auditedOutcomes: Partial<Record<string, Outcome>> = {
   'POST /api/admin/login': signIn(),
   'POST /api/admin/login/second-factor': signIn('with a second factor'),

@@ -7,10 +7,7 @@ import type { AdminAccounts } from './accounts';
 /** Where the invitee chooses a name and a way to sign in (the client's /admin/invite page). */
 const INVITE_PATH = '/admin/invite';
 
-/**
- * Sends the outbox's invitation e-mails: which owner invited them to what (or, a reset, took
- * their credentials), the link, and until when it works; a withdrawn or used one sends nothing.
- */
+/** Sends the outbox's invitation (or reset) e-mails; a withdrawn or used one sends nothing. */
 export function invitationSender(
   accounts: AdminAccounts,
   mailer: Mailer,

@@ -28,10 +28,7 @@ const RECENT_CONFIRMATION_MS = 5 * 60 * 1000;
 
 export type AdminFactors = ReturnType<typeof adminFactors>;
 
-/**
- * Removes every factor of an account, and its sign-in awaiting one: an owner's reset, or the
- * operator's of the founding owner (`npm run admin:reset-owner-sign-in`).
- */
+/** Removes an account's factors and pending sign-in: a reset, or admin:reset-owner-sign-in. */
 export async function forgetFactors(accountId: number, trx: SharedTransaction) {
   const tables = tablesOf<AdminFactorTables>(trx);
   for (const table of FACTOR_TABLES) {

@@ -9,10 +9,7 @@ import type { PersonData } from './person-data';
 const { confirmed, confirmedFields, provenLead, seeOther, STATUS_PATH, unconfirmed, wantsHtml } =
   statusApi;
 
-/**
- * The person's own requests from their status page (decision 135), for the address the mailbox
- * proves: "Download my data" as a file, and the erasure, after a confirmation.
- */
+/** The status page's "Download my data" and erasure, for the mailbox proven (decision 135). */
 export const personStatusRoutes: FastifyPluginAsync<{
   people: PersonData;
   desk: LeadDesk;

@@ -14,10 +14,7 @@ import { spendPullProblem, type SpendTables } from '../../spend';
 
 type Destination = FailedDelivery['destination'];
 
-/**
- * A delivery's error as `request`'s account may read it: an owner's, cut of anything shaped like
- * a token (errors kept before tokens were cut at the source); another role's, none (decision 110).
- */
+/** A delivery's error for an owner, secrets cut out; none for another role (decision 110). */
 export function deliveryError(request: FastifyRequest, error: string | null): string | null {
   const role = request.adminSession?.account.role;
   return error !== null && role !== undefined && can(role, 'manage') ? redactSecrets(error) : null;

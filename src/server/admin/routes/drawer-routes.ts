@@ -18,11 +18,7 @@ export const assigneesSchema = arrayOfObjects({
   name: { type: 'string' },
 });
 
-/**
- * What the admin's lead drawer shows, in one answer (issue 42: it opens at once): the detail,
- * the accounts it may be assigned to, every status's message and, for a candidate, its possible
- * duplicates. Each part is also its own GET, which the spec and other screens use.
- */
+/** What the admin's lead drawer shows, in one answer so it opens at once (issue 42). */
 export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { db } = app.database;
   const bookings = bookingStoreOf(app);

@@ -14,10 +14,7 @@ const { statusMessageMail } = adminApi;
 /** The spec's failure text (section 8); the screen shows the server's message as it is. */
 const SEND_FAILED = 'Failed to send form email. Check if SENDGRID_API_KEY is set.';
 
-/**
- * POST /api/candidate-submissions/:id/send-email: the status link, opening the step still open;
- * the spec's call has no body, a `message` replaces the text for this one send. GET: the preview.
- */
+/** The form e-mail (its status link opens the open step), and its preview; `message` edits it. */
 export const emailRoutes: FastifyPluginAsync<{
   desk: LeadDesk;
   mailer: Mailer;

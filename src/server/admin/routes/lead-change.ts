@@ -51,10 +51,7 @@ export const statusOrAssignee = [{ required: ['status'] }, { required: ['assigne
 /** A change, and whether its message is the recruiter's own text (audited, not kept). */
 type Change = adminApi.BulkChange & { edited: boolean };
 
-/**
- * The change a checked body asks, its message (with `notify`: the recruiter's own, else the
- * status's template) and assignee; or the field refused.
- */
+/** The change a checked body asks, its message (own or template) and assignee; or why not. */
 export async function changeOf(
   request: FastifyRequest,
   templates: LeadDesk['templates'],

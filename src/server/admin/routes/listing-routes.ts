@@ -88,11 +88,7 @@ export const searchHeaders = {
   },
 } as const;
 
-/**
- * preValidation of the routes that search: the words come in the X-Search header, URI-encoded, so
- * a name, e-mail or phone stays out of URLs, proxies' logs and history; `?q=` is refused (it
- * would otherwise be dropped as unknown, and the search silently widened to every lead).
- */
+/** preValidation: search words come URI-encoded in X-Search, out of URLs; `?q=` is refused. */
 export async function searchFromHeader(request: FastifyRequest, reply: FastifyReply) {
   if ((request.query as { q?: unknown }).q !== undefined) {
     return badRequest(reply, {

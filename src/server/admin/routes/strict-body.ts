@@ -12,10 +12,7 @@ export type Parsed<Value> =
 // Fastify's own validation coerces ("12" is 12) and drops unknown fields: these bodies refuse both.
 const ajv = new Ajv({ allErrors: true, strict: false });
 
-/**
- * The check of a body against its documented `schema`, as written; `messages` replace, by
- * keyword, what a refusal says. Each refused field is named with its first problem.
- */
+/** Checks a body against `schema` as written; `messages` replace a keyword's refusal text. */
 export function strictBody<Value>(schema: object, messages: Record<string, string> = {}) {
   const validate = ajv.compile<Value>(schema);
   return (body: unknown): Parsed<Value> => {

@@ -16,7 +16,6 @@ const answered = (payload: unknown): Record<string, unknown> => {
   }
 };
 
-/** The entry of an answer with `status`; none for any other answer. */
 const on =
   (
     status: number,

@@ -62,9 +62,7 @@ function adminAudit(db: Kysely<AuditTables>) {
   };
 }
 
-/** A person's booking, move or cancel, recorded as theirs in its transaction (issue 43); a call a
-    status change cancelled, as that change's (its account and session, or the withdrawing
-    person's). */
+/** A person's booking, move or cancel, in its transaction; a status change's cancel, as that change's. */
 export const recordCallChange: ChangeRecorder = (change, booking, trx, cause) =>
   addEntry(
     tablesOf<AuditTables>(trx),
@@ -115,7 +113,6 @@ async function leadsThere(desk: LeadDesk, entries: readonly AuditEntryView[]) {
   return there;
 }
 
-/** GET /api/admin/audit, newest first (guarded). */
 export const auditRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const db = tablesOf<AuditTables>(app.database.db);
   app.get<{

@@ -32,7 +32,6 @@ export type FirstCredential =
   | { password: string }
   | { keepPasskey(trx: Transaction<AccountTables>, accountId: number): Promise<unknown> };
 
-/** The named accounts and their invitations (decision 156). */
 export class AdminAccounts {
   constructor(
     private readonly db: Kysely<AccountTables>,

@@ -52,7 +52,6 @@ const hourOf = (now: Date): string => now.toISOString().slice(0, 13);
 export class LoginThrottle {
   constructor(private readonly db: Kysely<AdminAuthTables>) {}
 
-  /** Counts an attempt and says whether it may go on to the password check. */
   async countAttempt({ address, account }: Attempt, now = new Date()): Promise<AttemptVerdict> {
     const byAddress = await this.countAddressAttempt(address, now);
     if (!byAddress.allowed) return byAddress;
@@ -87,7 +86,6 @@ export class LoginThrottle {
       .execute();
   }
 
-  /** A successful sign-in forgets the address's and the account's attempts. */
   async succeeded({ address, account }: Attempt, now = new Date()): Promise<void> {
     await this.forgetAddresses(now, sha256Hex(address));
     await this.db
@@ -168,7 +166,6 @@ export class LoginThrottle {
     return count(hourOf(now)) + count(lastHour) * lastHourShare >= SITE_FAILURE_BUDGET;
   }
 
-  /** Drops address rows whose window has passed, and `key`'s row. */
   private async forgetAddresses(now: Date, key?: string): Promise<void> {
     const expired = new Date(now.getTime() - WINDOW_MS).toISOString();
     await this.db

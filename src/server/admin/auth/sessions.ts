@@ -167,7 +167,6 @@ export class AdminSessions {
     return row?.account_id == null ? undefined : Number(row.account_id);
   }
 
-  /** Ends a session, in `db` (its audit entry's). */
   async end(sessionId: number, db: Kysely<AdminAuthTables>): Promise<void> {
     await this.revokeWhere(new Date(), (eb) => eb('id', '=', sessionId), db);
   }

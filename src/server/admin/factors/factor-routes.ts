@@ -32,7 +32,6 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
   const { totp, passkeys } = adminFactors;
   const sessionOf = (request: FastifyRequest): LiveSession => request.adminSession!;
 
-  /** preHandler of every change: 403 unless the session confirmed recently. */
   const recentlyConfirmed = async (request: FastifyRequest, reply: FastifyReply) => {
     if ((await adminFactors.confirmedUntil(sessionOf(request))) !== null) return;
     // The Security panel's own words: a passkey-only account has no password to confirm with.

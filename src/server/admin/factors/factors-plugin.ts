@@ -74,7 +74,6 @@ function adminFactors(app: FastifyInstance, { site, adminRequireMfa: required }:
     totp,
     passkeys,
     required,
-    /** The second factors an account can sign in with; empty when it has none. */
     of,
     /** After a right password: the pending sign-in's answer if the account has a factor. */
     async secondFactorStep(request: FastifyRequest, reply: FastifyReply, accountId: number) {
@@ -131,7 +130,6 @@ function adminFactors(app: FastifyInstance, { site, adminRequireMfa: required }:
     async hasPassword(accountId: number) {
       return Boolean(await passwordHash(accountId));
     },
-    /** Marks the session as just confirmed (a factor or the password proved again). */
     async confirm(session: LiveSession) {
       await db
         .updateTable('admin_sessions')

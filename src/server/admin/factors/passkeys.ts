@@ -209,7 +209,6 @@ export class Passkeys {
     }, also);
   }
 
-  /** `write` and, when it changed the one row, `also`, in one transaction. */
   private changeOne(
     write: (trx: Transaction<AdminFactorTables & AdminAuthTables>) => Promise<bigint>,
     also?: AlsoWrite,

@@ -38,7 +38,6 @@ export const factorSignInRoutes: FastifyPluginAsync = async (app) => {
     return adminAuth.signIn(request, reply, accountId);
   };
 
-  /** A sign-in step's route options: its body's fields, and the answers of a sign-in. */
   const signInStep = (body: Record<string, object>) => ({
     schema: {
       body: objectOf(body),

@@ -122,7 +122,6 @@ export class TotpFactor {
     return codes;
   }
 
-  /** Removes the app and its recovery codes, then `also`, in one transaction. */
   async remove(accountId: number, also?: AlsoWrite) {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('admin_totp').where('account_id', '=', accountId).execute();

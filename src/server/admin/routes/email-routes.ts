@@ -102,8 +102,7 @@ export const emailRoutes: FastifyPluginAsync<{
       }
       // Who it went to, and the text, stay out of the log: the id says enough.
       request.log.info({ candidateId: id, transport: mailer.kind, outboxFile }, 'form e-mail sent');
-      // The mail is gone: its timeline line and audit entry commit together, or it answers 500
-      // (decision 064). That the text was the recruiter's own, not the text: it may say anything.
+      // That the text was the recruiter's own, not the text: it may say anything.
       const detail = `via ${mailer.kind}${edited.value ? ', its text edited for this send' : ''}`;
       const entry = { action: 'email_sent', leadType: 'candidate', leadId: id, detail } as const;
       await desk.pipeline.recordEmailSent(candidateKind.table, id, by, mailer.kind, (trx) =>

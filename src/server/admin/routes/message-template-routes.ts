@@ -65,7 +65,6 @@ function slotOf(
   return { leadType: leadType as LeadKind, status };
 }
 
-/** GET, PUT and DELETE the templates, each change with its audit entry. Guarded. */
 export const messageTemplateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (
   app,
   { desk: { templates } },

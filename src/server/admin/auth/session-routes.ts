@@ -27,9 +27,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: { id: number } }>(
     '/api/admin/sessions/:id',
-    {
-      schema: { params: idParams, response: { 204: { type: 'null' }, 404: errorBody } },
-    },
+    { schema: { params: idParams, response: { 204: { type: 'null' }, 404: errorBody } } },
     async (request, reply) => {
       const { account } = request.adminSession!;
       const { id } = request.params;
@@ -48,11 +46,7 @@ export const adminSessionRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/api/admin/sign-out-everywhere',
-    {
-      schema: {
-        response: { 200: objectOf({ ended: { type: 'integer' } }) },
-      },
-    },
+    { schema: { response: { 200: objectOf({ ended: { type: 'integer' } }) } } },
     async (request) => {
       const ended = await app.writeQueue.run(async (trx) => {
         const count = await sessions.revokeOthers(request.adminSession!, tablesOf(trx));

@@ -34,9 +34,7 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
     '/api/admin/export/:file',
     {
       schema: {
-        params: objectOf({
-          file: { type: 'string', enum: exportTabs.map((tab) => `${tab}.csv`) },
-        }),
+        params: objectOf({ file: { type: 'string', enum: exportTabs.map((tab) => `${tab}.csv`) } }),
         headers: searchHeaders,
         querystring: {
           type: 'object',

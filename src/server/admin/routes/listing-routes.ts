@@ -6,21 +6,6 @@ import { tablesOf, type SharedTransaction } from '../../platform/database/connec
 import { errorBody, idParams } from '../../platform/http/api-schemas';
 import { badRequest, notFound } from './strict-body';
 
-const {
-  anyStatus,
-  boardCardSchema,
-  boardCardView,
-  boardColumn,
-  decodeCursor,
-  encodeCursor,
-  leadEmailSchema,
-  leadEmailView,
-  leadKinds,
-  parseSort,
-  sortPattern,
-} = adminApi;
-type Page<Row> = adminApi.Page<Row>;
-
 export interface ListQuerystring {
   limit: number;
   offset: number;
@@ -53,7 +38,7 @@ export function listQuerystringSchema(
       cursor: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z~\\d+$' },
       sort: {
         type: 'string',
-        pattern: sortPattern,
+        pattern: adminApi.sortPattern,
         description:
           'created, activity, name, status, owner or source; -created (newest first) without',
       },
@@ -115,7 +100,7 @@ export function assigneeFilter(request: FastifyRequest, assignee: string | undef
 function withPaging<T extends { createdAt: string; id: number }>(
   reply: FastifyReply,
   views: T[],
-  { total, capped }: Pick<Page<unknown>, 'total' | 'capped'>,
+  { total, capped }: Pick<adminApi.Page<unknown>, 'total' | 'capped'>,
   limit: number,
 ): T[] {
   reply.header('X-Total-Count', String(total));
@@ -124,7 +109,7 @@ function withPaging<T extends { createdAt: string; id: number }>(
   const rows = views.slice(0, limit);
   const last = rows[rows.length - 1];
   // The row past the page came: there is a next page (a full last page has none).
-  if (last && views.length > limit) reply.header('X-Next-Cursor', encodeCursor(last));
+  if (last && views.length > limit) reply.header('X-Next-Cursor', adminApi.encodeCursor(last));
   return rows;
 }
 
@@ -132,7 +117,7 @@ function withPaging<T extends { createdAt: string; id: number }>(
 export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { listing } = desk;
   app.addHook('preValidation', searchFromHeader);
-  for (const { table, leadType, path, types, statuses, view, schema } of leadKinds) {
+  for (const { table, leadType, path, types, statuses, view, schema } of adminApi.leadKinds) {
     app.get<{ Querystring: ListQuerystring; Headers: SearchHeaders }>(
       path,
       {
@@ -151,13 +136,13 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
         const page = await listing.list(table, {
           limit: limit + 1,
           offset,
-          sort: parseSort(sort),
+          sort: adminApi.parseSort(sort),
           q: request.headers[SEARCH],
           status,
           duplicates: duplicates === 1,
           assignee: assigneeFilter(request, request.query.assignee),
           type: type ? types[type] : undefined,
-          cursor: decodeCursor(cursor),
+          cursor: adminApi.decodeCursor(cursor),
         });
         // The row and its view belong to the same kind.
         type Row = (typeof page.rows)[number];
@@ -194,8 +179,8 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
       schema: {
         headers: searchHeaders,
         // Both tables' statuses: a status of one table only finds that table's leads.
-        querystring: listQuerystringSchema([], anyStatus),
-        response: { 200: { type: 'array', items: leadEmailSchema } },
+        querystring: listQuerystringSchema([], adminApi.anyStatus),
+        response: { 200: { type: 'array', items: adminApi.leadEmailSchema } },
       },
     },
     async (request, reply) => {
@@ -203,9 +188,9 @@ export const listingRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app,
       const assignee = assigneeFilter(request, request.query.assignee);
       const page = await listing.listLeadEmails({
         ...{ limit: limit + 1, offset, q: request.headers[SEARCH], status, assignee },
-        sort: parseSort(sort),
+        sort: adminApi.parseSort(sort),
       });
-      return withPaging(reply, page.rows.map(leadEmailView), page, limit);
+      return withPaging(reply, page.rows.map(adminApi.leadEmailView), page, limit);
     },
   );
 };
@@ -218,7 +203,7 @@ type BoardQuerystring = Omit<ListQuerystring, 'offset' | 'sort'> & { status: str
 /** A page of one status's cards, newest first, paged and filtered like the listings. */
 export const boardRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   app.addHook('preValidation', searchFromHeader);
-  for (const { table, leadType, path, types, statuses } of leadKinds) {
+  for (const { table, leadType, path, types, statuses } of adminApi.leadKinds) {
     const list = listQuerystringSchema(Object.keys(types), statuses).properties;
     app.get<{ Querystring: BoardQuerystring; Headers: SearchHeaders }>(
       `${path}/board`,
@@ -238,21 +223,21 @@ export const boardRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, {
             required: ['status'],
             additionalProperties: false,
           },
-          response: { 200: { type: 'array', items: boardCardSchema } },
+          response: { 200: { type: 'array', items: adminApi.boardCardSchema } },
         },
       },
       async (request, reply) => {
         const { status, limit, cursor, type, duplicates } = request.query;
-        const page = await boardColumn(desk.listing, table, {
+        const page = await adminApi.boardColumn(desk.listing, table, {
           status,
           limit: limit + 1,
           q: request.headers[SEARCH],
           duplicates: duplicates === 1,
           assignee: assigneeFilter(request, request.query.assignee),
           type: type ? types[type] : undefined,
-          cursor: decodeCursor(cursor),
+          cursor: adminApi.decodeCursor(cursor),
         });
-        return withPaging(reply, page.rows.map(boardCardView), page, limit);
+        return withPaging(reply, page.rows.map(adminApi.boardCardView), page, limit);
       },
     );
   }

@@ -7,8 +7,7 @@ import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from '.
 import { assigneeFilter, listQuerystringSchema, searchWords } from './listing-routes';
 import { badRequest, strictBody } from './strict-body';
 
-const { leadKinds } = adminApi;
-type LeadKind = (typeof leadKinds)[number];
+type LeadKind = (typeof adminApi.leadKinds)[number];
 
 interface BulkBody extends ChangeBody {
   ids?: number[];
@@ -51,7 +50,7 @@ const countsSchema = {
 /** One status or assignee for many leads, by ids or a list's filter: all or nothing, one entry. */
 export const bulkRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { bulk, templates } = desk;
-  for (const kind of leadKinds) {
+  for (const kind of adminApi.leadKinds) {
     const { table, leadType, path, types } = kind;
     const body = { type: 'object', properties: bulkProperties(kind), additionalProperties: false };
     const check = strictBody<BulkBody>(body, {

@@ -10,8 +10,6 @@ import { detailView } from './detail-view';
 import { templateSlots } from './message-template-routes';
 import { notFound } from './strict-body';
 
-const { leadKinds, listAssignees } = adminApi;
-
 /** The accounts a lead may be assigned to: enabled owners and recruiters (decision 162). */
 export const assigneesSchema = arrayOfObjects({
   id: { type: 'integer' },
@@ -23,7 +21,7 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
   const { db } = app.database;
   const bookings = bookingStoreOf(app);
   const screenings = screeningOf(app);
-  for (const kind of leadKinds) {
+  for (const kind of adminApi.leadKinds) {
     const { table, leadType, path } = kind;
     const { schema, detail } = detailView(desk, kind);
     const drawer = objectOf({
@@ -61,7 +59,7 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
         const candidate = leadType === 'candidate';
         const [lead, assignees, messageTemplates, duplicates, call, screening] = await Promise.all([
           detail(request, id),
-          listAssignees(db),
+          adminApi.listAssignees(db),
           templateSlots(desk.templates),
           candidate ? desk.possibleDuplicates(id) : [],
           candidate ? bookings.liveBooking(id) : undefined,

@@ -17,8 +17,6 @@ import { type LeadDesk, adminApi } from '../../leads';
 import type { SharedTransaction } from '../../platform/database/connection';
 import { badRequest, TEXT_BODY_LIMIT } from './strict-body';
 
-const { validateBody } = adminApi;
-
 /* Stage-change messages (decision 155); `withdrawn` has none: it stops every message. */
 const templateStatuses = (leadType: LeadKind) =>
   leadStatuses[leadType].map((status) => status.value as string).filter((s) => s !== 'withdrawn');
@@ -102,7 +100,7 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = asy
     async (request, reply) => {
       const slot = slotOf(request.params, reply);
       if (!slot) return reply;
-      const body = validateBody(messageTemplateSchema, request.body);
+      const body = adminApi.validateBody(messageTemplateSchema, request.body);
       if (!body.ok) return badRequest(reply, body.fields);
       const saved = audited(request, slot, 'message_template_saved');
       const template = await templates.save(slot.leadType, slot.status, body.data, saved);

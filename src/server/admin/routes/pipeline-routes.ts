@@ -7,12 +7,10 @@ import { detailView } from './detail-view';
 import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from './lead-change';
 import { badRequest, notFound, strictBody, TEXT_BODY_LIMIT } from './strict-body';
 
-const { leadKinds, validateBody } = adminApi;
-
 /** One lead in the admin: its detail with the timeline, its status and assignee, its notes. */
 export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { pipeline, templates } = desk;
-  for (const kind of leadKinds) {
+  for (const kind of adminApi.leadKinds) {
     const { table, leadType, path, statuses } = kind;
     const { schema, detail } = detailView(desk, kind);
     const oneLead = { params: idParams, response: { 200: schema, 404: errorBody } };
@@ -105,7 +103,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
       },
       async (request, reply) => {
         // The form's own schema; NUL is dropped as the lead forms drop it.
-        const body = validateBody(leadNoteSchema, request.body);
+        const body = adminApi.validateBody(leadNoteSchema, request.body);
         if (!body.ok) return badRequest(reply, body.fields);
         // The note's text stays out of the audit log and the logs: it may name the person.
         const entry = { action: 'note_added', leadType, leadId: request.params.id } as const;

@@ -53,11 +53,8 @@ export class TotpFactor {
       .execute();
     const uri = generateURI({ issuer: this.issuer, label, secret });
     const svg = await QRCode.toString(uri, { type: 'svg', margin: 2 });
-    return {
-      secret,
-      uri,
-      qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-    };
+    const qrCode = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+    return { secret, uri, qrCode };
   }
 
   /** Turns the started secret on with its first code, `audited` with it; answers the new codes. */

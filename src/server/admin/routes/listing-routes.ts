@@ -204,7 +204,11 @@ type BoardQuerystring = Omit<ListQuerystring, 'offset' | 'sort'> & { status: str
 export const boardRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   app.addHook('preValidation', searchFromHeader);
   for (const { table, leadType, path, types, statuses } of adminApi.leadKinds) {
-    const list = listQuerystringSchema(Object.keys(types), statuses).properties;
+    const {
+      offset: _offset,
+      sort: _sort,
+      ...list
+    } = listQuerystringSchema(Object.keys(types), statuses, leadType === 'candidate').properties;
     app.get<{ Querystring: BoardQuerystring; Headers: SearchHeaders }>(
       `${path}/board`,
       {
@@ -212,14 +216,7 @@ export const boardRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, {
           headers: searchHeaders,
           querystring: {
             type: 'object',
-            properties: {
-              status: list.status,
-              limit: { ...list.limit, default: BOARD_PAGE },
-              cursor: list.cursor,
-              type: { type: 'string', enum: Object.keys(types) },
-              assignee: list.assignee,
-              ...(leadType === 'candidate' ? { duplicates: duplicatesParam } : {}),
-            },
+            properties: { ...list, limit: { ...list.limit, default: BOARD_PAGE } },
             required: ['status'],
             additionalProperties: false,
           },

@@ -57,28 +57,22 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
       async (request, reply) => {
         const { id } = request.params;
         const candidate = leadType === 'candidate';
-        const [lead, assignees, messageTemplates, duplicates, call, screening] = await Promise.all([
-          detail(request, id),
-          adminApi.listAssignees(db),
-          templateSlots(desk.templates),
-          candidate ? desk.possibleDuplicates(id) : [],
-          candidate ? bookings.liveBooking(id) : undefined,
-          candidate ? screenings.answers(id) : undefined,
-        ]);
+        const [lead, assignees, messageTemplates, duplicates = [], call, screening] =
+          await Promise.all([
+            detail(request, id),
+            adminApi.listAssignees(db),
+            templateSlots(desk.templates),
+            candidate ? desk.possibleDuplicates(id) : [],
+            candidate ? bookings.liveBooking(id) : undefined,
+            candidate ? screenings.answers(id) : undefined,
+          ]);
         if (!lead) return notFound(reply);
         // In the desk's zone, named: the calls desk shows the same time for the same call.
         const booking = call && {
           ...callView(call, new Date()),
           timeZone: await bookings.deskZone(request.adminSession!.account.id),
         };
-        return {
-          lead,
-          assignees,
-          messageTemplates,
-          duplicates: duplicates ?? [],
-          booking,
-          screening,
-        };
+        return { lead, assignees, messageTemplates, duplicates, booking, screening };
       },
     );
 
@@ -94,14 +88,9 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
       },
       async (request, reply) => {
         const { id } = request.params;
-        const entry = {
-          action: 'unverified_reviewed',
-          leadType,
-          leadId: id,
-          detail: 'accepted',
-        } as const;
+        const entry = { action: 'unverified_reviewed', leadType, leadId: id } as const;
         const accepted = await desk.acceptUnverified(table, id, (trx) =>
-          app.audit.record(entry, request, trx),
+          app.audit.record({ ...entry, detail: 'accepted' }, request, trx),
         );
         if (!accepted) return notFound(reply);
         return (await detail(request, id)) ?? notFound(reply);

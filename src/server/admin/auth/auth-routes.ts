@@ -43,12 +43,6 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
     return (await verifyPassword(password, adminAuth.passwordHash)) ? OWNER_ACCOUNT_ID : undefined;
   };
 
-  /** ADMIN_REQUIRE_MFA and no second factor yet: the screen shows the set-up, no lead. */
-  const setupRequired = async (accountId: number) =>
-    app.adminFactors.required && (await app.adminFactors.of(accountId)).length === 0
-      ? { setupRequired: true }
-      : {};
-
   app.post<{ Body: LoginBody }>(
     '/api/admin/login',
     {
@@ -114,10 +108,9 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
       const ended = await sessions.whyEnded(token);
       return { authenticated: false, ...(ended && { ended }) };
     }
-    return {
-      authenticated: true,
-      account: session.account,
-      ...(await setupRequired(session.account.id)),
-    };
+    const { account } = session;
+    // ADMIN_REQUIRE_MFA and no second factor yet: the screen shows the set-up, no lead.
+    const setup = app.adminFactors.required && (await app.adminFactors.of(account.id)).length === 0;
+    return { authenticated: true, account, ...(setup && { setupRequired: true }) };
   });
 };

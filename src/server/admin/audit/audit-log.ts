@@ -100,11 +100,8 @@ export async function personKey(db: Kysely<AuditTables>): Promise<Buffer> {
 }
 
 /** "subject 1a2b…": 16 hex digits of HMAC-SHA256 of the normalised address under the key. */
-export function personToken(key: Buffer, normalizedEmail: string): string {
-  return (
-    TOKEN_PREFIX + createHmac('sha256', key).update(normalizedEmail).digest('hex').slice(0, 16)
-  );
-}
+export const personToken = (key: Buffer, normalizedEmail: string) =>
+  TOKEN_PREFIX + createHmac('sha256', key).update(normalizedEmail).digest('hex').slice(0, 16);
 
 /** What names a person in the log: their leads' ids, and the token of their address. */
 interface AuditPerson {

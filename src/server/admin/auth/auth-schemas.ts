@@ -1,5 +1,4 @@
 import { accountSchema, SESSION_ENDS } from '@shared/admin-accounts';
-import { nullable, objectOf } from '../../platform/http/api-schemas';
 
 export const passwordText = { type: 'string', minLength: 1, maxLength: 1024 } as const;
 
@@ -44,24 +43,3 @@ export const webauthnResponse = { type: 'object', required: ['id', 'response'] }
 
 /** An authenticator app's code or a recovery code, as typed. */
 export const codeText = { type: 'string', minLength: 1, maxLength: 64 } as const;
-
-export const sixDigits = { type: 'string', pattern: '^[0-9]{6}$' } as const;
-
-export const recoveryCodesBody = objectOf({
-  recoveryCodes: { type: 'array', items: { type: 'string' } },
-});
-
-export const confirmRequiredBody = {
-  type: 'object',
-  description: 'Confirm with the password or a factor first (or a cross-origin request)',
-  properties: { error: { type: 'string' }, confirmRequired: { type: 'boolean' } },
-  required: ['error'],
-} as const;
-
-export const confirmedUntilBody = objectOf({ confirmedUntil: nullable('string') });
-
-export const totpEnrolmentBody = objectOf({
-  secret: { type: 'string' },
-  uri: { type: 'string' },
-  qrCode: { type: 'string', description: 'The otpauth URI as an SVG data URL' },
-});

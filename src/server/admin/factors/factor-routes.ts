@@ -9,22 +9,15 @@ import {
   displayName,
   idParams,
   noContent,
+  nullable,
   objectOf,
 } from '../../platform/http/api-schemas';
-import {
-  codeText,
-  confirmedUntilBody,
-  confirmRequiredBody,
-  passwordText,
-  recoveryCodesBody,
-  sixDigits,
-  totpEnrolmentBody,
-  webauthnOptions,
-  webauthnResponse,
-} from '../auth/auth-schemas';
+import { codeText, passwordText, webauthnOptions, webauthnResponse } from '../auth/auth-schemas';
 import { throttled } from '../auth/auth-routes';
 import { factorAttempt } from './sign-in-routes';
 import { USED_CODE_ERROR } from './totp';
+
+const recoveryCodesBody = objectOf({ recoveryCodes: { type: 'array', items: { type: 'string' } } });
 
 /** The account's own factors (decision 157), guarded: a change needs a recent confirmation. */
 export const factorRoutes: FastifyPluginAsync = async (app) => {
@@ -40,7 +33,15 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
   // The changes' own 403 (confirm first), documented in place of the guard's.
   app.addHook('onRoute', (route) => {
     if (![route.preHandler].flat().includes(recentlyConfirmed)) return;
-    const response = { ...(route.schema?.response as object), 403: confirmRequiredBody };
+    const response = {
+      ...(route.schema?.response as object),
+      403: {
+        type: 'object',
+        description: 'Confirm with the password or a factor first (or a cross-origin request)',
+        properties: { error: { type: 'string' }, confirmRequired: { type: 'boolean' } },
+        required: ['error'],
+      },
+    };
     route.schema = { ...route.schema, response };
   });
   /** A change's audit entry, written in its transaction: both commit, or neither (nor rotate). */
@@ -79,7 +80,7 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
           minProperties: 1,
           maxProperties: 1,
         },
-        response: { 200: confirmedUntilBody },
+        response: { 200: objectOf({ confirmedUntil: nullable('string') }) },
       },
     },
     async (request, reply) => {
@@ -196,7 +197,16 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     '/api/admin/totp',
     {
       preHandler: recentlyConfirmed,
-      schema: { response: { 200: totpEnrolmentBody, 409: describedError(alreadyOn) } },
+      schema: {
+        response: {
+          200: objectOf({
+            secret: { type: 'string' },
+            uri: { type: 'string' },
+            qrCode: { type: 'string', description: 'The otpauth URI as an SVG data URL' },
+          }),
+          409: describedError(alreadyOn),
+        },
+      },
     },
     async (request, reply) => {
       const { account } = sessionOf(request);
@@ -209,7 +219,10 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     '/api/admin/totp/confirm',
     {
       preHandler: recentlyConfirmed,
-      schema: { body: objectOf({ code: sixDigits }), response: { 200: recoveryCodesBody } },
+      schema: {
+        body: objectOf({ code: { type: 'string', pattern: '^[0-9]{6}$' } }),
+        response: { 200: recoveryCodesBody },
+      },
     },
     async (request, reply) => {
       const added = audited(request, 'totp_added');

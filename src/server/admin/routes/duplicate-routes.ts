@@ -56,11 +56,8 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
       const merge = { keptId: id, otherId, winners, by: request.adminSession!.account.id };
       const merged = await desk.mergeCandidates(merge, async (trx) => {
         const entry = { leadType: 'candidate', leadId: id } as const;
-        await app.audit.record(
-          { ...entry, action: 'lead_merged', detail: `#${otherId}` },
-          request,
-          trx,
-        );
+        const detail = `#${otherId}`;
+        await app.audit.record({ ...entry, action: 'lead_merged', detail }, request, trx);
         // The lead keeps one call: the other's goes to it, or is cancelled if it holds one.
         const cancelled = await mergeCalls(calls, trx, { keptId: id, otherId });
         // The removed lead's call history goes with its calls.

@@ -64,10 +64,10 @@ export class LoginThrottle {
 
   /** A wrong password: counted for the site, and expired rows of others are dropped. */
   async failed(now = new Date()): Promise<void> {
-    const hour = hourOf(now);
+    const hourAgo = new Date(now.getTime() - HOUR_MS);
     await this.db
       .insertInto('admin_login_site_failures')
-      .values({ hour, failures: 1 })
+      .values({ hour: hourOf(now), failures: 1 })
       .onConflict((conflict) =>
         conflict
           .column('hour')
@@ -76,13 +76,12 @@ export class LoginThrottle {
       .execute();
     await this.db
       .deleteFrom('admin_login_site_failures')
-      .where('hour', '<', hourOf(new Date(now.getTime() - HOUR_MS)))
+      .where('hour', '<', hourOf(hourAgo))
       .execute();
     await this.forgetAddresses(now);
-    const forgotten = new Date(now.getTime() - HOUR_MS).toISOString();
     await this.db
       .deleteFrom('admin_login_accounts')
-      .where('next_attempt_at', '<=', forgotten)
+      .where('next_attempt_at', '<=', hourAgo.toISOString())
       .execute();
   }
 

@@ -29,9 +29,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
 
     app.patch<{ Params: { id: number } }>(
       `${path}/:id`,
-      {
-        schema: { ...oneLead, documentedBody: { ...changeBody, anyOf: statusOrAssignee } },
-      },
+      { schema: { ...oneLead, documentedBody: { ...changeBody, anyOf: statusOrAssignee } } },
       async (request, reply) => {
         const body = checkChange(request.body);
         const checked = body.fields

@@ -11,7 +11,7 @@ import type { LeadListing, ListFilter, Page } from './lead-listing';
 const BOARD_COUNT_CAP = 1_000;
 
 /** A column's status, and the list's search, "My leads" and duplicates as on screen. */
-export interface BoardColumnQuery extends Pick<
+interface BoardColumnQuery extends Pick<
   ListFilter,
   'type' | 'q' | 'duplicates' | 'assignee'
 > {

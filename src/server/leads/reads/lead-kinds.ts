@@ -25,9 +25,7 @@ const leadKind = <Table extends LeadTable, Type extends LeadKind>(
 });
 
 export const candidateKind = leadKind('candidates', 'candidate');
-export const companyKind = leadKind('companies', 'company');
-
-export const leadKinds = [candidateKind, companyKind] as const;
+export const leadKinds = [candidateKind, leadKind('companies', 'company')] as const;
 
 /** Every status of either kind (a status of one kind finds none of the other). */
 export const anyStatus = [...new Set(leadKinds.flatMap((kind) => kind.statuses))];

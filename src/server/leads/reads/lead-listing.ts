@@ -49,7 +49,7 @@ export interface ListFilter {
   assignee?: number | null | undefined;
 }
 
-export interface ListQuery<Type extends string> extends ListFilter {
+interface ListQuery<Type extends string> extends ListFilter {
   type?: Type | undefined;
   limit: number;
   offset?: number | undefined;

@@ -35,7 +35,7 @@ export class Overview {
   }
 }
 
-export function lastDays(now: Date, count: number): string[] {
+function lastDays(now: Date, count: number): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return Array.from({ length: count }, (_, index) => isoDay(today - (count - 1 - index) * DAY_MS));
 }

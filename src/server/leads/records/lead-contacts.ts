@@ -19,7 +19,7 @@ export interface Contact {
   value: string;
 }
 
-export const contactKeyOf = ({ kind, value }: Contact): string =>
+const contactKeyOf = ({ kind, value }: Contact): string =>
   kind === 'email' ? normalizeEmail(value) : value.replace(/\D/g, '');
 
 /** The keys one contact may be held by: a phone's with and without its +1, as duplicates match. */

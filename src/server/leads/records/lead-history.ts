@@ -17,7 +17,7 @@ type History = {
   lead_contacts: LeadContactsTable;
 };
 
-export const LEAD_HISTORY_LIMIT = 50;
+const LEAD_HISTORY_LIMIT = 50;
 
 /** Keeps a form in its lead's history up to LEAD_HISTORY_LIMIT, then only counts it (152). */
 export async function keepInHistory(

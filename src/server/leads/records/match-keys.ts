@@ -21,7 +21,7 @@ export type MatchKeySource = Pick<CandidatesTable, 'email'> &
 const words = (value: string | null | undefined) =>
   (value ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
 
-export function emailMatchKey(email: string): string {
+function emailMatchKey(email: string): string {
   const normalized = normalizeEmail(email);
   const at = normalized.lastIndexOf('@');
   if (at < 0) return normalized;

@@ -64,7 +64,7 @@ export interface LeadStep<Stage extends string, Fields extends string> {
 }
 
 /** Integer columns a step sets besides its fields (a new lead's others keep their default, 0). */
-export interface StepFlags {
+interface StepFlags {
   raise?: Record<string, number>;
   /** Columns computed from the row, written with every change (derived-columns.ts). */
   derived?: (row: Record<string, unknown> & { email: string }) => object;

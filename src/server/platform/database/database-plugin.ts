@@ -12,10 +12,10 @@ declare module 'fastify' {
 }
 
 /** PostgreSQL's statement_timeout: a stuck query fails in seconds, not holding a connection. */
-export const STATEMENT_TIMEOUT_MS = 10_000;
+const STATEMENT_TIMEOUT_MS = 10_000;
 
 /** Writes waiting at once before 503 (decision 105): seconds of writes, so a stuck database. */
-export const WRITE_QUEUE_LIMIT = 5_000;
+const WRITE_QUEUE_LIMIT = 5_000;
 
 /** Defaults: STATEMENT_TIMEOUT_MS, WRITE_QUEUE_LIMIT (tests pass others). */
 type DatabasePluginOptions = DatabaseOptions & { writeQueueLimit?: number | undefined };

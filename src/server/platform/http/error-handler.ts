@@ -4,7 +4,7 @@ import { fieldErrorsOf, INVALID_FIELDS_MESSAGE } from './field-errors';
 
 /** Said with 503: nothing stored (or, WAL_SYNC_FAILED, committed but not synced: 175); send again. */
 export const UNAVAILABLE_MESSAGE = 'The service is busy, please try again in a moment';
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 /** Clients never see stack traces: only the message of 4xx errors, a generic text for 5xx. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

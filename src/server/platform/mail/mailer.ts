@@ -5,7 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { withoutSecrets } from '../http/redact-secrets';
 import { OUTBOX_FOLDER } from './outbox-files';
 
-export interface MailSettings {
+interface MailSettings {
   smtpUrl: string | undefined;
   sendgridApiKey: string | undefined;
   from: string;
@@ -14,7 +14,7 @@ export interface MailSettings {
 }
 
 /** A bound per step: nodemailer's defaults would hang a send for minutes (decision 105). */
-export const SMTP_TIMEOUT_MS = 15_000;
+const SMTP_TIMEOUT_MS = 15_000;
 
 export interface MailMessage {
   to: string;

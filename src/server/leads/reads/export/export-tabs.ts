@@ -22,7 +22,7 @@ type ExportColumn = [
   select: ExportSelection | ((table: LeadTable) => ExportSelection),
 ];
 
-export interface ExportDefinition {
+interface ExportDefinition {
   columns: readonly ExportColumn[];
   /** One tab, or two merged newest first (the e-mail leads of both tables). */
   sources: readonly { table: LeadTable; type: string }[];

@@ -1,4 +1,4 @@
-import type { ColumnDefinitionBuilder } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 import type { DialectName } from './migration-runner';
 
 /** An integer primary key numbered by the database; on SQLite a deleted row's id never returns. */
@@ -8,3 +8,18 @@ export const autoIncrementId =
     dialect === 'sqlite'
       ? column.primaryKey().autoIncrement()
       : column.primaryKey().generatedByDefaultAsIdentity();
+
+/** A migration adding nullable `columns` to each of `tables`, in that order. */
+export const addColumns = (
+  tables: readonly string[],
+  columns: readonly string[],
+  type: 'text' | 'integer' = 'text',
+): Migration => ({
+  async up(db: Kysely<unknown>) {
+    for (const table of tables) {
+      for (const column of columns) {
+        await db.schema.alterTable(table).addColumn(column, type).execute();
+      }
+    }
+  },
+});

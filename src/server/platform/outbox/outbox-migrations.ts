@@ -5,35 +5,33 @@ import { autoIncrementId } from '../database/migration-columns';
 import type { DialectName, MigrationSet } from '../database/migration-runner';
 
 /** 050: the durable outbox of notifications. */
-function createOutboxMessages(dialect: DialectName): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('outbox_messages')
-        .addColumn('id', 'integer', autoIncrementId(dialect))
-        .addColumn('destination', 'text', (c) => c.notNull())
-        .addColumn('topic', 'text', (c) => c.notNull())
-        .addColumn('payload', 'text', (c) => c.notNull())
-        .addColumn('lead_type', 'text')
-        .addColumn('lead_id', 'integer')
-        .addColumn('state', 'text', (c) => c.notNull().defaultTo('pending'))
-        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('next_attempt_at', 'text', (c) => c.notNull())
-        .addColumn('locked_until', 'text')
-        .addColumn('last_error', 'text')
-        .addColumn('last_attempt_at', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('sent_at', 'text')
-        .execute();
-      // The worker's poll: due pending messages, oldest first.
-      await db.schema
-        .createIndex('outbox_messages_due_idx')
-        .on('outbox_messages')
-        .columns(['state', 'next_attempt_at'])
-        .execute();
-    },
-  };
-}
+const createOutboxMessages = (dialect: DialectName): Migration => ({
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('outbox_messages')
+      .addColumn('id', 'integer', autoIncrementId(dialect))
+      .addColumn('destination', 'text', (c) => c.notNull())
+      .addColumn('topic', 'text', (c) => c.notNull())
+      .addColumn('payload', 'text', (c) => c.notNull())
+      .addColumn('lead_type', 'text')
+      .addColumn('lead_id', 'integer')
+      .addColumn('state', 'text', (c) => c.notNull().defaultTo('pending'))
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', 'text', (c) => c.notNull())
+      .addColumn('locked_until', 'text')
+      .addColumn('last_error', 'text')
+      .addColumn('last_attempt_at', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addColumn('sent_at', 'text')
+      .execute();
+    // The worker's poll: due pending messages, oldest first.
+    await db.schema
+      .createIndex('outbox_messages_due_idx')
+      .on('outbox_messages')
+      .columns(['state', 'next_attempt_at'])
+      .execute();
+  },
+});
 
 /** 150: a lead's messages by lead: its detail and erasure read no other message. */
 const indexLeadMessages: Migration = {

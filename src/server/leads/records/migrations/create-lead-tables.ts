@@ -1,8 +1,10 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
-import { autoIncrementId } from '../../../platform/database/migration-columns';
+import { addColumns, autoIncrementId } from '../../../platform/database/migration-columns';
 import type { DialectName, MigrationSet } from '../../../platform/database/migration-runner';
 
 type Table = CreateTableBuilder<string, string>;
+
+const bothTables = ['candidates', 'companies'];
 
 // The columns 001 created, frozen: a later column comes with a migration of its own.
 const attributionColumns = [
@@ -55,30 +57,26 @@ const textColumns = (table: Table, names: readonly string[]): Table =>
   names.reduce((builder, name) => builder.addColumn(name, 'text'), table);
 
 /** 001: the lead tables. */
-function createLeadTables(dialect: DialectName): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await textColumns(
-        leadColumns(db.schema.createTable('candidates'), dialect),
-        candidateTextColumns,
-      )
-        // The questionnaire flags; 155 renames them questionnaire_completed, is_questionnaire_candidate.
-        .addColumn('typeform_completed', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('is_typeform_candidate', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-      await textColumns(
-        leadColumns(db.schema.createTable('companies'), dialect),
-        companyTextColumns,
-      ).execute();
+const createLeadTables = (dialect: DialectName): Migration => ({
+  async up(db: Kysely<unknown>) {
+    await textColumns(
+      leadColumns(db.schema.createTable('candidates'), dialect),
+      candidateTextColumns,
+    )
+      // The questionnaire flags; 155 renames them questionnaire_completed, is_questionnaire_candidate.
+      .addColumn('typeform_completed', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('is_typeform_candidate', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await textColumns(
+      leadColumns(db.schema.createTable('companies'), dialect),
+      companyTextColumns,
+    ).execute();
 
-      // The admin dashboard lists up to a million leads newest first, per tab (stage or
-      // questionnaire flag); these indexes keep those listings and their pages cheap.
-      for (const [name, table, columns] of firstListingIndexes) {
-        await db.schema.createIndex(name).on(table).columns(columns).execute();
-      }
-    },
-  };
-}
+    for (const [name, table, columns] of firstListingIndexes) {
+      await db.schema.createIndex(name).on(table).columns(columns).execute();
+    }
+  },
+});
 
 /** 001's listing indexes: name, table, columns. */
 const firstListingIndexes: readonly (readonly [string, string, string[]])[] = [
@@ -97,119 +95,73 @@ const dropFirstListingIndexes: Migration = {
 };
 
 /** 002: each accepted form of a lead (lead-submissions.ts), found by its lead. */
-function createLeadSubmissions(dialect: DialectName): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('lead_submissions')
-        .addColumn('id', 'integer', autoIncrementId(dialect))
-        .addColumn('lead_table', 'text', (c) => c.notNull())
-        .addColumn('lead_id', 'integer', (c) => c.notNull())
-        .addColumn('form', 'text', (c) => c.notNull())
-        .addColumn('source_page', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createIndex('lead_submissions_lead_idx')
-        .on('lead_submissions')
-        .columns(['lead_table', 'lead_id'])
-        .execute();
-    },
-  };
-}
-
-/** 003: each submission keeps its fields and attribution: what a later form overwrote stays. */
-const keepSubmittedValues: Migration = {
+const createLeadSubmissions = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('lead_submissions').addColumn('fields', 'text').execute();
-    await db.schema.alterTable('lead_submissions').addColumn('attribution', 'text').execute();
+    await db.schema
+      .createTable('lead_submissions')
+      .addColumn('id', 'integer', autoIncrementId(dialect))
+      .addColumn('lead_table', 'text', (c) => c.notNull())
+      .addColumn('lead_id', 'integer', (c) => c.notNull())
+      .addColumn('form', 'text', (c) => c.notNull())
+      .addColumn('source_page', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('lead_submissions_lead_idx')
+      .on('lead_submissions')
+      .columns(['lead_table', 'lead_id'])
+      .execute();
   },
-};
-
-/** 005: the landing URL's fbclid on the lead, beside its other attribution (issue 12). */
-const addClickId: Migration = {
-  async up(db: Kysely<unknown>) {
-    for (const table of ['candidates', 'companies']) {
-      await db.schema.alterTable(table).addColumn('fbclid', 'text').execute();
-    }
-  },
-};
-
-/** 360: the phone a company may give with its talent request. */
-const addCompanyPhone: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('companies').addColumn('phone', 'text').execute();
-  },
-};
+});
 
 /** 004: the quarantine, newest first for the admin, and the spam keys. */
-function createLeadQuarantine(dialect: DialectName): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('lead_quarantine')
-        .addColumn('id', 'integer', autoIncrementId(dialect))
-        .addColumn('lead_table', 'text', (c) => c.notNull())
-        .addColumn('form', 'text', (c) => c.notNull())
-        .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('step', 'text', (c) => c.notNull())
-        .addColumn('reasons', 'text', (c) => c.notNull())
-        .addColumn('user_agent', 'text')
-        .addColumn('received_at', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('spam_keys')
-        .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('value', 'text', (c) => c.notNull())
-        .execute();
-    },
-  };
-}
+const createLeadQuarantine = (dialect: DialectName): Migration => ({
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('lead_quarantine')
+      .addColumn('id', 'integer', autoIncrementId(dialect))
+      .addColumn('lead_table', 'text', (c) => c.notNull())
+      .addColumn('form', 'text', (c) => c.notNull())
+      .addColumn('email', 'text', (c) => c.notNull())
+      .addColumn('step', 'text', (c) => c.notNull())
+      .addColumn('reasons', 'text', (c) => c.notNull())
+      .addColumn('user_agent', 'text')
+      .addColumn('received_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('spam_keys')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .execute();
+  },
+});
 
 /** 041: the admin's activity on each lead, found by its lead. */
-function createLeadActivity(dialect: DialectName): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('lead_activity')
-        .addColumn('id', 'integer', autoIncrementId(dialect))
-        .addColumn('lead_table', 'text', (c) => c.notNull())
-        .addColumn('lead_id', 'integer', (c) => c.notNull())
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('text', 'text')
-        .addColumn('from_status', 'text')
-        .addColumn('to_status', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createIndex('lead_activity_lead_idx')
-        .on('lead_activity')
-        .columns(['lead_table', 'lead_id'])
-        .execute();
-    },
-  };
-}
-
-/** 110: each submission records the tracking state the form reported (decision 110). */
-const submissionConsent: Migration = {
+const createLeadActivity = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('lead_submissions').addColumn('consent', 'text').execute();
+    await db.schema
+      .createTable('lead_activity')
+      .addColumn('id', 'integer', autoIncrementId(dialect))
+      .addColumn('lead_table', 'text', (c) => c.notNull())
+      .addColumn('lead_id', 'integer', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('text', 'text')
+      .addColumn('from_status', 'text')
+      .addColumn('to_status', 'text')
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('lead_activity_lead_idx')
+      .on('lead_activity')
+      .columns(['lead_table', 'lead_id'])
+      .execute();
   },
-};
-
-/** 157: when the person stopped reminders; null while they may go. */
-const remindersStopped: Migration = {
-  async up(db: Kysely<unknown>) {
-    for (const table of ['candidates', 'companies']) {
-      await db.schema.alterTable(table).addColumn('reminders_stopped_at', 'text').execute();
-    }
-  },
-};
+});
 
 /** 160: who may change a lead (decision 176): the proof's columns on leads and submissions. */
 const leadProof: Migration = {
   async up(db: Kysely<unknown>) {
-    for (const table of ['candidates', 'companies']) {
+    for (const table of bothTables) {
       for (const column of ['proof_issued', 'unverified_forms', 'submissions_not_kept']) {
         await db.schema
           .alterTable(table)
@@ -235,37 +187,28 @@ const quarantineDropped: Migration = {
   },
 };
 
-/** 300: a lead's secondary contacts, one row per key, and their prefix-search index ("C" on PostgreSQL). */
-function createLeadContacts(dialect: DialectName): Migration {
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('lead_contacts')
-        .addColumn('id', 'integer', autoIncrementId(dialect))
-        .addColumn('lead_table', 'text', (c) => c.notNull())
-        .addColumn('lead_id', 'integer', (c) => c.notNull())
-        .addColumn('kind', 'text', (c) => c.notNull())
-        .addColumn('value', 'text', (c) => c.notNull())
-        .addColumn('search_key', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createIndex('lead_contacts_lead_idx')
-        .on('lead_contacts')
-        .columns(['lead_table', 'lead_id', 'search_key'])
-        .unique()
-        .execute();
-      const key = dialect === 'postgres' ? sql`search_key collate "C"` : sql`search_key`;
-      await sql`create index lead_contacts_search_idx
-        on lead_contacts (${key}, lead_table, lead_id)`.execute(db);
-    },
-  };
-}
-
-/** 390 `account_id`: who acted (none: the person or the server); 400 `assignee_id`: whom. */
-const activityAccount = (column: string): Migration => ({
+/** 300: a lead's secondary contacts, one row per key, and their prefix-search index. */
+const createLeadContacts = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('lead_activity').addColumn(column, 'integer').execute();
+    await db.schema
+      .createTable('lead_contacts')
+      .addColumn('id', 'integer', autoIncrementId(dialect))
+      .addColumn('lead_table', 'text', (c) => c.notNull())
+      .addColumn('lead_id', 'integer', (c) => c.notNull())
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('search_key', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('lead_contacts_lead_idx')
+      .on('lead_contacts')
+      .columns(['lead_table', 'lead_id', 'search_key'])
+      .unique()
+      .execute();
+    const key = dialect === 'postgres' ? sql`search_key collate "C"` : sql`search_key`;
+    await sql`create index lead_contacts_search_idx
+      on lead_contacts (${key}, lead_table, lead_id)`.execute(db);
   },
 });
 
@@ -273,17 +216,17 @@ const activityAccount = (column: string): Migration => ({
 export const leadRecordMigrations: MigrationSet = (dialect) => ({
   '001_create_lead_tables': createLeadTables(dialect),
   '002_lead_submissions': createLeadSubmissions(dialect),
-  '003_lead_submission_values': keepSubmittedValues,
+  '003_lead_submission_values': addColumns(['lead_submissions'], ['fields', 'attribution']),
   '004_lead_quarantine': createLeadQuarantine(dialect),
-  '005_lead_click_id': addClickId,
+  '005_lead_click_id': addColumns(bothTables, ['fbclid']),
   '041_lead_activity': createLeadActivity(dialect),
-  '110_lead_submission_consent': submissionConsent,
+  '110_lead_submission_consent': addColumns(['lead_submissions'], ['consent']),
   '152_drop_first_listing_indexes': dropFirstListingIndexes,
-  '157_reminders_stopped': remindersStopped,
+  '157_reminders_stopped': addColumns(bothTables, ['reminders_stopped_at']),
   '160_lead_proof': leadProof,
   '166_lead_quarantine_dropped': quarantineDropped,
   '300_lead_contacts': createLeadContacts(dialect),
-  '360_company_phone': addCompanyPhone,
-  '390_lead_activity_account': activityAccount('account_id'),
-  '400_lead_activity_assignee': activityAccount('assignee_id'),
+  '360_company_phone': addColumns(['companies'], ['phone']),
+  '390_lead_activity_account': addColumns(['lead_activity'], ['account_id'], 'integer'),
+  '400_lead_activity_assignee': addColumns(['lead_activity'], ['assignee_id'], 'integer'),
 });

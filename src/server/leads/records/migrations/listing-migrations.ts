@@ -30,6 +30,12 @@ function prefixSearchIndexes(dialect: DialectName): IndexDefinition[] {
   return indexes;
 }
 
+/** A generated text column: VIRTUAL on SQLite, STORED on PostgreSQL. */
+const generatedText = (dialect: DialectName, expression: RawBuilder<unknown>) =>
+  dialect === 'sqlite'
+    ? sql`text generated always as (${expression}) virtual`
+    : sql`text generated always as (${expression}) stored`;
+
 export async function createIndexes(
   db: Kysely<unknown>,
   indexes: IndexDefinition[],
@@ -40,48 +46,35 @@ export async function createIndexes(
 }
 
 /**
- * The listings at a million leads (decision 024): `lead_type` (generated: VIRTUAL on SQLite,
- * STORED on PostgreSQL) makes each tab one (lead_type, created_at, id) index range; prefix search
- * uses "C"-collated indexes on PostgreSQL, where a prefix is a byte range.
+ * 021, the listings at a million leads (decision 024): the generated `lead_type` makes each tab one
+ * (lead_type, created_at, id) index range; PostgreSQL's "C" indexes make a prefix a byte range.
  */
-function createLeadQueryIndexes(dialect: DialectName): Migration {
-  const generated = (expression: RawBuilder<unknown>) =>
-    dialect === 'sqlite'
-      ? sql`text generated always as (${expression}) virtual`
-      : sql`text generated always as (${expression}) stored`;
-  return {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable('candidates')
-        .addColumn(
-          'lead_type',
-          sql`${generated(
-            sql`case when is_typeform_candidate = 1 then 'typeform' when first_name is not null and last_name is not null then 'regular' else 'email' end`,
-          )}`,
-        )
+const createLeadQueryIndexes = (dialect: DialectName): Migration => ({
+  async up(db: Kysely<unknown>) {
+    const leadType = (table: string, expression: RawBuilder<unknown>) =>
+      db.schema
+        .alterTable(table)
+        .addColumn('lead_type', generatedText(dialect, expression))
         .execute();
-      await db.schema
-        .alterTable('companies')
-        .addColumn(
-          'lead_type',
-          sql`${generated(
-            sql`case when company_name is null and contact_name is null then 'email' else 'full' end`,
-          )}`,
-        )
-        .execute();
-
-      await createIndexes(db, [
-        ['candidates_lead_type_idx', 'candidates', sql`lead_type, created_at, id`],
-        ['companies_lead_type_idx', 'companies', sql`lead_type, created_at, id`],
-        ['candidates_created_id_idx', 'candidates', sql`created_at, id`],
-        ['companies_created_id_idx', 'companies', sql`created_at, id`],
-        ...prefixSearchIndexes(dialect),
-        // Overview: e-mail leads per landing variant and UTM source, and how many applied.
-        ['candidates_landing_idx', 'candidates', sql`landing_variant, utm_source, stage`],
-      ]);
-    },
-  };
-}
+    await leadType(
+      'candidates',
+      sql`case when is_typeform_candidate = 1 then 'typeform' when first_name is not null and last_name is not null then 'regular' else 'email' end`,
+    );
+    await leadType(
+      'companies',
+      sql`case when company_name is null and contact_name is null then 'email' else 'full' end`,
+    );
+    await createIndexes(db, [
+      ['candidates_lead_type_idx', 'candidates', sql`lead_type, created_at, id`],
+      ['companies_lead_type_idx', 'companies', sql`lead_type, created_at, id`],
+      ['candidates_created_id_idx', 'candidates', sql`created_at, id`],
+      ['companies_created_id_idx', 'companies', sql`created_at, id`],
+      ...prefixSearchIndexes(dialect),
+      // Overview: e-mail leads per landing variant and UTM source, and how many applied.
+      ['candidates_landing_idx', 'candidates', sql`landing_variant, utm_source, stage`],
+    ]);
+  },
+});
 
 /** 022's covering indexes of the search keys; 155 rebuilds the candidates' ones, 370 the names'. */
 export function searchKeyIndexes(dialect: DialectName): IndexDefinition[] {
@@ -101,41 +94,31 @@ export function searchKeyIndexes(dialect: DialectName): IndexDefinition[] {
   ];
 }
 
-/**
- * Search keys as generated columns in covering (lead_type, key, created_at, id) indexes: counting
- * and paging matches read the index only. They replace 021's expression indexes.
- */
-function createSearchKeyColumns(dialect: DialectName): Migration {
-  const keyColumn = (expression: RawBuilder<unknown>) =>
-    dialect === 'sqlite'
-      ? sql`text generated always as (${expression}) virtual`
-      : sql`text collate "C" generated always as (${expression}) stored`;
-  const columns: [string, string, RawBuilder<unknown>][] = [
-    [
-      'candidates',
-      'search_name',
-      sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`,
-    ],
-    ['candidates', 'search_last_name', sql`lower(last_name)`],
-    ['companies', 'search_company', sql`lower(company_name)`],
-    ['companies', 'search_contact', sql`lower(contact_name)`],
-  ];
-  const indexes = searchKeyIndexes(dialect);
-  // 021's prefix indexes, which these replace.
-  const replaced = prefixSearchIndexes(dialect);
-  return {
-    async up(db: Kysely<unknown>) {
-      for (const [name] of replaced) await db.schema.dropIndex(name).execute();
-      for (const [table, name, expression] of columns) {
-        await db.schema
-          .alterTable(table)
-          .addColumn(name, sql`${keyColumn(expression)}`)
-          .execute();
-      }
-      await createIndexes(db, indexes);
-    },
-  };
-}
+/** 022: search keys as generated columns in covering (lead_type, key, created_at, id) indexes, so
+    counting and paging matches read the index only; 021's expression indexes go. */
+const createSearchKeyColumns = (dialect: DialectName): Migration => ({
+  async up(db: Kysely<unknown>) {
+    const keyColumn = (expression: RawBuilder<unknown>) =>
+      dialect === 'sqlite'
+        ? sql`text generated always as (${expression}) virtual`
+        : sql`text collate "C" generated always as (${expression}) stored`;
+    const columns: [string, string, RawBuilder<unknown>][] = [
+      [
+        'candidates',
+        'search_name',
+        sql`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`,
+      ],
+      ['candidates', 'search_last_name', sql`lower(last_name)`],
+      ['companies', 'search_company', sql`lower(company_name)`],
+      ['companies', 'search_contact', sql`lower(contact_name)`],
+    ];
+    for (const [name] of prefixSearchIndexes(dialect)) await db.schema.dropIndex(name).execute();
+    for (const [table, name, expression] of columns) {
+      await db.schema.alterTable(table).addColumn(name, keyColumn(expression)).execute();
+    }
+    await createIndexes(db, searchKeyIndexes(dialect));
+  },
+});
 
 /** The pipeline's status (decision 065), a default for lead writes; one index range a filter. */
 const createLeadStatus: Migration = {
@@ -154,35 +137,26 @@ const createLeadStatus: Migration = {
 };
 
 /** 155: 'typeform' becomes 'questionnaire': SQLite rebuilds the generated column and indexes. */
-function nameTheQuestionnaire(dialect: DialectName): Migration {
-  // Every index of candidates that holds lead_type (021, 022 and 040).
-  const leadTypeIndexes: IndexDefinition[] = [
-    ['candidates_lead_type_idx', 'candidates', sql`lead_type, created_at, id`],
-    ...searchKeyIndexes(dialect).filter(([, table]) => table === 'candidates'),
-    ['candidates_status_idx', 'candidates', sql`lead_type, status, created_at, id`],
-  ];
-  const leadType = sql`case when is_questionnaire_candidate = 1 then 'questionnaire' when first_name is not null and last_name is not null then 'regular' else 'email' end`;
-  return {
-    async up(db: Kysely<unknown>) {
-      for (const [name] of leadTypeIndexes) await db.schema.dropIndex(name).execute();
-      const candidates = () => db.schema.alterTable('candidates');
-      await candidates().dropColumn('lead_type').execute();
-      await candidates().renameColumn('typeform_completed', 'questionnaire_completed').execute();
-      await candidates()
-        .renameColumn('is_typeform_candidate', 'is_questionnaire_candidate')
-        .execute();
-      await candidates()
-        .addColumn(
-          'lead_type',
-          dialect === 'sqlite'
-            ? sql`text generated always as (${leadType}) virtual`
-            : sql`text generated always as (${leadType}) stored`,
-        )
-        .execute();
-      await createIndexes(db, leadTypeIndexes);
-    },
-  };
-}
+const nameTheQuestionnaire = (dialect: DialectName): Migration => ({
+  async up(db: Kysely<unknown>) {
+    // Every index of candidates that holds lead_type (021, 022 and 040).
+    const leadTypeIndexes: IndexDefinition[] = [
+      ['candidates_lead_type_idx', 'candidates', sql`lead_type, created_at, id`],
+      ...searchKeyIndexes(dialect).filter(([, table]) => table === 'candidates'),
+      ['candidates_status_idx', 'candidates', sql`lead_type, status, created_at, id`],
+    ];
+    const leadType = sql`case when is_questionnaire_candidate = 1 then 'questionnaire' when first_name is not null and last_name is not null then 'regular' else 'email' end`;
+    for (const [name] of leadTypeIndexes) await db.schema.dropIndex(name).execute();
+    const candidates = () => db.schema.alterTable('candidates');
+    await candidates().dropColumn('lead_type').execute();
+    await candidates().renameColumn('typeform_completed', 'questionnaire_completed').execute();
+    await candidates()
+      .renameColumn('is_typeform_candidate', 'is_questionnaire_candidate')
+      .execute();
+    await candidates().addColumn('lead_type', generatedText(dialect, leadType)).execute();
+    await createIndexes(db, leadTypeIndexes);
+  },
+});
 
 /** 154 drops 146's table: the figures are no longer cached. */
 const figuresGeneration = (create: boolean): Migration => ({
@@ -209,45 +183,43 @@ export const companyNameSortIndex: IndexDefinition = [
  * 310: the list's sorts (lead-sort.ts) at a million leads, each one index range after the tab's
  * type. Last activity is the later of a form's write (updated_at) and the team's (worked_at).
  */
-function listSortIndexes(dialect: DialectName): Migration {
-  const later =
-    dialect === 'sqlite'
-      ? sql`text generated always as (max(updated_at, coalesce(worked_at, ''))) virtual`
-      : sql`text generated always as (greatest(updated_at, worked_at)) stored`;
-  return {
-    async up(db: Kysely<unknown>) {
-      for (const table of ['candidates', 'companies']) {
-        await db.schema.alterTable(table).addColumn('worked_at', 'text').execute();
-        await sql`update ${sql.id(table)} set worked_at = (select max(a.created_at)
-          from lead_activity a where a.lead_table = ${table} and a.lead_id = ${sql.id(table)}.id)`.execute(
-          db,
-        );
-        await db.schema.alterTable(table).addColumn('activity_at', later).execute();
-      }
-      await createIndexes(
+const listSortIndexes = (dialect: DialectName): Migration => ({
+  async up(db: Kysely<unknown>) {
+    const later =
+      dialect === 'sqlite'
+        ? sql`text generated always as (max(updated_at, coalesce(worked_at, ''))) virtual`
+        : sql`text generated always as (greatest(updated_at, worked_at)) stored`;
+    for (const table of ['candidates', 'companies']) {
+      await db.schema.alterTable(table).addColumn('worked_at', 'text').execute();
+      await sql`update ${sql.id(table)} set worked_at = (select max(a.created_at)
+        from lead_activity a where a.lead_table = ${table} and a.lead_id = ${sql.id(table)}.id)`.execute(
         db,
-        ['candidates', 'companies'].flatMap((table): IndexDefinition[] => [
-          [`${table}_activity_idx`, table, sql`lead_type, activity_at, id`],
-          [
-            `${table}_owner_sort_idx`,
-            table,
-            sql`lead_type, coalesce(assignee_id, 0), created_at, id`,
-          ],
-          [
-            `${table}_source_sort_idx`,
-            table,
-            sql`lead_type, coalesce(source_page, ''), created_at, id`,
-          ],
-        ]),
       );
-      await createIndexes(db, [companyNameSortIndex]);
-      // A phone search is a prefix of the digits in a tab, as the other keys (searchKeyIndexes).
-      const digits = dialect === 'postgres' ? sql`phone_digits collate "C"` : sql`phone_digits`;
-      await sql`create index candidates_phone_key_idx on candidates
-        (lead_type, ${digits}, created_at, id) where phone_digits is not null`.execute(db);
-    },
-  };
-}
+      await db.schema.alterTable(table).addColumn('activity_at', later).execute();
+    }
+    await createIndexes(
+      db,
+      ['candidates', 'companies'].flatMap((table): IndexDefinition[] => [
+        [`${table}_activity_idx`, table, sql`lead_type, activity_at, id`],
+        [
+          `${table}_owner_sort_idx`,
+          table,
+          sql`lead_type, coalesce(assignee_id, 0), created_at, id`,
+        ],
+        [
+          `${table}_source_sort_idx`,
+          table,
+          sql`lead_type, coalesce(source_page, ''), created_at, id`,
+        ],
+      ]),
+    );
+    await createIndexes(db, [companyNameSortIndex]);
+    // A phone search is a prefix of the digits in a tab, as the other keys (searchKeyIndexes).
+    const digits = dialect === 'postgres' ? sql`phone_digits collate "C"` : sql`phone_digits`;
+    await sql`create index candidates_phone_key_idx on candidates
+      (lead_type, ${digits}, created_at, id) where phone_digits is not null`.execute(db);
+  },
+});
 
 export const adminListingMigrations: MigrationSet = (dialect) => ({
   '021_admin_lead_queries': createLeadQueryIndexes(dialect),

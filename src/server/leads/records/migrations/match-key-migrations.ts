@@ -94,44 +94,40 @@ const textOf = (sources: readonly string[]) =>
  * ASCII text folds as an ASCII lower() does: only the other rows (bytes outnumber letters) are
  * read and folded by the writes' function, 500 a batch.
  */
-function foldSearchKeys(dialect: DialectName): Migration {
-  const indexes = [
-    ...searchKeyIndexes(dialect).filter(([name]) => !name.includes('email')),
-    companyNameSortIndex,
-  ];
-  const lower = (text: RawBuilder<unknown>) =>
-    dialect === 'postgres' ? sql`lower((${text}) collate "C")` : sql`lower(${text})`;
-  return {
-    async up(db: Kysely<unknown>) {
-      for (const [name] of indexes) await db.schema.dropIndex(name).execute();
-      for (const table of ['candidates', 'companies'] as const) {
-        const keys = Object.entries(foldedKeys[table]);
-        for (const [column] of keys) {
-          await db.schema.alterTable(table).dropColumn(column).execute();
-          await db.schema
-            .alterTable(table)
-            .addColumn(column, dialect === 'postgres' ? sql`text collate "C"` : 'text')
-            .execute();
-        }
-        const set = keys.map(([key, sources]) => sql`${sql.id(key)} = ${lower(textOf(sources))}`);
-        await sql`update ${sql.id(table)} set ${sql.join(set)}`.execute(db);
-        const sources = [...new Set(keys.flatMap(([, columns]) => columns))].map(sql.ref);
-        const nonAscii = sources.map(
-          (text) => sql<SqlBool>`octet_length(${text}) > length(${text})`,
-        );
-        const columns = keys.map(([key]) => key);
-        await fillColumns(
-          db,
-          table,
-          columns,
-          derivedColumns[table],
-          sql`(${sql.join(nonAscii, sql` or `)})`,
-        );
+const foldSearchKeys = (dialect: DialectName): Migration => ({
+  async up(db: Kysely<unknown>) {
+    const indexes = [
+      ...searchKeyIndexes(dialect).filter(([name]) => !name.includes('email')),
+      companyNameSortIndex,
+    ];
+    const lower = (text: RawBuilder<unknown>) =>
+      dialect === 'postgres' ? sql`lower((${text}) collate "C")` : sql`lower(${text})`;
+    for (const [name] of indexes) await db.schema.dropIndex(name).execute();
+    for (const table of ['candidates', 'companies'] as const) {
+      const keys = Object.entries(foldedKeys[table]);
+      for (const [column] of keys) {
+        await db.schema.alterTable(table).dropColumn(column).execute();
+        await db.schema
+          .alterTable(table)
+          .addColumn(column, dialect === 'postgres' ? sql`text collate "C"` : 'text')
+          .execute();
       }
-      await createIndexes(db, indexes);
-    },
-  };
-}
+      const set = keys.map(([key, sources]) => sql`${sql.id(key)} = ${lower(textOf(sources))}`);
+      await sql`update ${sql.id(table)} set ${sql.join(set)}`.execute(db);
+      const sources = [...new Set(keys.flatMap(([, columns]) => columns))].map(sql.ref);
+      const nonAscii = sources.map((text) => sql<SqlBool>`octet_length(${text}) > length(${text})`);
+      const columns = keys.map(([key]) => key);
+      await fillColumns(
+        db,
+        table,
+        columns,
+        derivedColumns[table],
+        sql`(${sql.join(nonAscii, sql` or `)})`,
+      );
+    }
+    await createIndexes(db, indexes);
+  },
+});
 
 export const matchKeyMigrations: MigrationSet = (dialect) => ({
   '250_candidate_match_keys': addMatchKeys,

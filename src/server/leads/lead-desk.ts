@@ -25,7 +25,6 @@ import { personCopy, type CallsOf } from './reads/person-copy';
 import { recordDownload } from './workflows/people/person-writes';
 import { acceptUnverified } from './workflows/people/unverified-forms';
 
-/** Planner statistics (SQLite) are refreshed, and old quarantined forms expired, this often. */
 const HOURLY_MS = 60 * 60 * 1000;
 
 /** A lead released from quarantine has a new lead's effects (leadsPlugin's options). */
@@ -63,7 +62,6 @@ export class LeadDesk {
     this.bulk = new BulkChanges({
       db: this.db,
       dialect,
-      // One more than BULK_LIMIT says there are too many.
       matching: async (table, filter, limit) => {
         const rows = await this.listing.matching(table, filter).select('id').limit(limit).execute();
         return rows.map((row) => row.id);

@@ -1,9 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 
-/**
- * The previous page's last row: its (created_at, id). A sort by another column reads that row's
- * value again by its id, so no name or address travels in a URL.
- */
+/** The previous page's last row; another sort reads its value by id: no name travels in a URL. */
 export interface Cursor {
   createdAt: string;
   id: number;
@@ -17,8 +14,7 @@ export function decodeCursor(cursor: string | undefined): Cursor | undefined {
   return { createdAt, id: Number(id) };
 }
 
-/** Rows whose (columns…, id) come after `values` in the sort's direction: a row value comparison
-    the indexes answer as a range. */
+/** Rows whose (columns…, id) come after `values`: a row comparison the indexes answer as a range. */
 export const afterKeys = (
   columns: readonly RawBuilder<unknown>[],
   values: readonly unknown[],

@@ -24,8 +24,7 @@ function submissionView(submission: Selectable<LeadSubmissionsTable>) {
   };
 }
 
-/** The lead's activity, oldest first, each with its account's name now (as a call's "by"), and
-    an assignment's text its assignee's name now (rows before `assignee_id` keep the name then). */
+/** The lead's activity, oldest first, with the acting account's and the assignee's names now. */
 const activityOf = (db: Kysely<PipelineTables>, table: LeadTable, id: number) =>
   tablesOf<PipelineTables & Pick<AssignmentTables, 'admin_accounts'>>(db)
     .selectFrom('lead_activity')
@@ -40,10 +39,7 @@ const activityOf = (db: Kysely<PipelineTables>, table: LeadTable, id: number) =>
 
 const nameless = <Act extends object>(acts: Act[]) => acts.map((act) => ({ ...act, name: null }));
 
-/**
- * The lead's row, secondary contacts and timeline, oldest first; undefined for an unknown id.
- * `named`: the team's acts name their account (not in the person's own copy).
- */
+/** The lead's row, contacts and timeline; `named`: the team's acts name their account. */
 export async function leadDetail<Table extends LeadTable>(
   db: Kysely<PipelineTables>,
   listing: LeadListing,

@@ -6,10 +6,7 @@ import { recoveredByReminders } from '../workflows/messages/candidate-reminders'
 
 export type FunnelDimension = 'source_page' | 'landing_variant' | 'utm_source' | 'utm_campaign';
 
-/**
- * The booked calls as rows `(lead_id, booked_at, attended, marked)`, one per candidate lead at most: a query of
- * the bookings capability, passed in by the composition root (this context reads no booking).
- */
+/** The bookings' query of booked calls `(lead_id, booked_at, attended, marked)`, one a candidate. */
 export type BookedCalls = Expression<unknown>;
 
 /** What reaches a stage past the lead by itself: an application by any path, a call, a status. */

@@ -6,9 +6,8 @@ import type { LeadListing } from './lead-listing';
 import { leadDetail } from './lead-detail';
 import { byTime, type TimelineEntry } from './timeline';
 
-/* The person's own copy from /status (decision 135): what they gave us and what happened to it,
-   Meta's events included (a recipient of their data), not the team's notes, assignee, merges
-   or names, nor our keys, counters, Meta's errors or what the events carried. */
+/* The person's own copy from /status (decision 135): their data and its history, Meta's events
+   included; not the team's notes, assignee, merges or names, nor our keys and counters. */
 
 const internal = new Set(['id', 'email_normalized', 'proof_issued', 'unverified_forms']);
 const teamOnly = new Set(['note', 'assigned', 'merged']);

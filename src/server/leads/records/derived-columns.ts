@@ -20,10 +20,7 @@ export const foldForSearch = (text: string): string =>
 type Row = Record<string, unknown>;
 const folded = (value: unknown) => (typeof value === 'string' ? foldForSearch(value) : null);
 
-/**
- * The search keys (lead-fields.ts `searchKey`), folded as a search folds `q`, and the columns
- * each folds: one as it is (none: null), several joined by a space.
- */
+/** The folded search keys and their source columns (several joined by a space). */
 export const foldedKeys: Record<LeadTable, Record<string, readonly string[]>> = {
   candidates: { search_name: ['first_name', 'last_name'], search_last_name: ['last_name'] },
   companies: { search_company: ['company_name'], search_contact: ['contact_name'] },

@@ -30,10 +30,7 @@ const sameContactKeys = (contact: Contact) =>
 export const findContacts = (db: SharedTransaction, table: LeadTable, ids: readonly number[]) =>
   findHistory(db, 'lead_contacts', table, ids);
 
-/**
- * Gives `lead` the contacts it does not hold, up to LEAD_CONTACTS_LIMIT, and drops those equal to
- * `own` (its e-mail and phone now): a secondary contact is never the lead's own.
- */
+/** Gives `lead` the contacts it lacks, up to LEAD_CONTACTS_LIMIT, none equal to its `own`. */
 export async function keepContacts(
   trx: SharedTransaction,
   lead: LeadRef,

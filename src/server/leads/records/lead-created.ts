@@ -3,8 +3,7 @@ import { leadTypeOf } from './lead-tables';
 
 /** The new lead's message to the notifications: what a notice shows, so they read no lead table. */
 export const LEAD_CREATED = 'lead.created';
-/** A known lead sent its completing form (a candidate's application, a company's request, from
-    their page or /contact): the same payload. */
+/** A known lead sent its completing form: the same payload. */
 export const LEAD_REQUESTED = 'lead.requested';
 
 export type LeadCreatedPayload = ReturnType<typeof leadCreatedPayload>;

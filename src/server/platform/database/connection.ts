@@ -75,8 +75,7 @@ function openWalFile(file: string): SqliteDatabase.Database {
   // Deleted rows (an erased person, a revoked session) are overwritten, not left in free pages.
   database.pragma('secure_delete = ON');
   database.pragma('synchronous = NORMAL');
-  // A lead's statement journal outgrew the 64 KiB in-memory spill: a temporary file cost two
-  // thirds of the insert's time. In memory it is bounded by one statement's pages.
+  // A temporary file for the statement journal cost two thirds of a lead insert's time.
   database.pragma('temp_store = MEMORY');
   return database;
 }
@@ -101,9 +100,8 @@ function openPostgres<DB>(
     connectionTimeoutMillis: 5000,
     ...timeouts,
   });
-  // A client losing its connection (a restart, a failover) must not crash the process. An idle
-  // one is the pool's 'error'; a checked-out one emits on itself, its query fails and the pool
-  // drops it when it is released.
+  // A lost connection must not crash the process: an idle client's error is the pool's; a
+  // checked-out one's fails its query and the pool drops it.
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

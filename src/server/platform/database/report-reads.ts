@@ -23,11 +23,7 @@ export interface DayRange {
   daysPerRead?: number | undefined;
 }
 
-/**
- * Days a report's statement reads on `dialect`: PostgreSQL answers off the main thread, so the
- * whole range at once (a week each cost a two-year funnel about 1,600 round trips: 20 s on a
- * busy machine, 1.5 s read whole).
- */
+/** Days one statement reads: PostgreSQL answers off the main thread, so the whole range. */
 export const readDays = (dialect: DialectName) =>
   dialect === 'postgres' ? Number.POSITIVE_INFINITY : DAYS_PER_READ;
 

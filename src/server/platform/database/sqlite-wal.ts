@@ -11,18 +11,14 @@ import {
 import { WAL_SYNC_FAILED } from './database-errors';
 import { withStatementCache } from './statement-cache';
 
-/**
- * SQLite copies the WAL into the database file (a checkpoint, with an fsync, in the event loop)
- * once the WAL holds this many pages (40 MB), not its default 1,000: a lead dirties the same few
- * index pages as the leads before it, so a rarer checkpoint copies each page once for many writes.
- */
+/** WAL pages (40 MB) before a checkpoint, not 1,000: leads dirty the same few index pages, so a
+    rarer checkpoint copies each once for many writes. */
 const CHECKPOINT_PAGES = 10_000;
 
 /**
- * Kysely over a SQLite file in WAL mode with synchronous=NORMAL whose writes are on disk before
- * Kysely answers (decision 175): after a statement that wrote and left no transaction open (a
- * COMMIT, or a write outside any transaction), the WAL is fdatasync'ed on libuv's thread pool.
- * synchronous=FULL's fsync inside COMMIT stopped the event loop for the disk's wait instead.
+ * Kysely over a WAL-mode SQLite file whose writes are on disk before Kysely answers (decision
+ * 175): after a write that left no transaction open, the WAL is fdatasync'ed on libuv's thread
+ * pool, not inside COMMIT on the event loop (synchronous=FULL).
  */
 export function walSyncedKysely<DB>(file: SqliteDatabase.Database): Kysely<DB> {
   let dirty = false;

@@ -39,10 +39,7 @@ async function within<T>(promise: Promise<T>): Promise<T> {
   }
 }
 
-/**
- * Whether a lead can be written now: the last answer if it is fresh, else a new check (shared by
- * concurrent callers); `onFailure` is told each failed check's error (at most once per CACHE_MS).
- */
+/** Whether a write succeeds now: a fresh last answer, else one check shared by its callers. */
 export function writeHealthCheck(
   ping: () => Promise<void>,
   /** The write path (the WriteQueue), whose `probe` writes through it. */

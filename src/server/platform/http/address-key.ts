@@ -1,9 +1,6 @@
 import ipaddr from 'ipaddr.js';
 
-/**
- * What every per-address limit and count keys by (decision 152), from addressKeyOf only: a
- * raw address given where a key is due does not compile.
- */
+/** What every per-address limit keys by (decision 152); only addressKeyOf makes one. */
 export type AddressKey = string & { readonly addressKey: unique symbol };
 
 /** IPv4 whole (IPv4-mapped IPv6 as its IPv4), IPv6 by its /64 (one subscriber's network). */

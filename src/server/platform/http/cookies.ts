@@ -1,10 +1,7 @@
 import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 
-/**
- * The one way our cookies are built: HttpOnly, Path=/ and SameSite=Lax unless told, and Secure
- * on an https SITE_URL whatever the last hop says (a TLS proxy may not forward it) or over https.
- */
+/** Our cookies: HttpOnly, Path=/, SameSite=Lax unless told; Secure on an https SITE_URL or hop. */
 export function siteCookies(siteUrl: string) {
   const siteIsHttps = siteUrl.startsWith('https:');
   // Secure is this rule's alone: no caller may weaken it.

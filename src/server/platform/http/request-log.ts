@@ -3,10 +3,7 @@ import { LogController, type FastifyError, type FastifyReply, type FastifyReques
 /** A path segment shaped like newToken's (32 bytes, base64url): a secret link's proof. */
 const TOKEN_SEGMENT = /(?<=\/)[\w-]{43}(?=[./]|$)/g;
 
-/**
- * Method and path only: the client's IP and the query string (a search) are personal data, and
- * a token in the path (a private feed's link) is a secret.
- */
+/** Method and path only: the IP and query string are personal data, a path's token a secret. */
 export const logSerializers = {
   /** Name, code, message and stack only: PostgreSQL's `detail` can quote a row's values. */
   err: (error: FastifyError) => ({

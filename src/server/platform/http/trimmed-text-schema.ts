@@ -2,10 +2,8 @@ import type { JSONSchema } from 'zod/v4/core';
 import { NOT_IN_A_LINE, SINGLE_LINE_PATTERN } from '@shared/schemas/fields';
 
 /*
- * The shared schemas trim a text before its minimum and patterns; a JSON Schema checks the text
- * as sent. As zod writes it, the document takes a blank name (minLength 1) that the server
- * refuses, and refuses "Ada\n" that the server takes. One pattern says it exactly: white space,
- * the trimmed text, white space. The maximum is checked as sent: maxLength says it.
+ * The shared schemas trim before their minimum and patterns; a JSON Schema checks the text as
+ * sent. One pattern says it exactly: white space, the trimmed text, white space.
  */
 
 interface CheckDef {

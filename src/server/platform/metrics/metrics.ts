@@ -28,10 +28,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Times each request by route pattern; an unmatched one cannot grow the label set. Not `enabled`
- * (no METRICS_TOKEN): nothing scrapes, so nothing is measured.
- */
+/** Times each request by route pattern; not `enabled` (no METRICS_TOKEN): nothing measured. */
 export const metricsPlugin = fp<{ enabled: boolean }>(async (app, { enabled }) => {
   const registry = new Registry();
   const registers = [registry];

@@ -47,10 +47,7 @@ const BATCH = 20;
 /** After a full batch, this wait while clients wait on writes: a burst of forms goes first. */
 const YIELD_TO_CLIENTS_MS = 100;
 
-/**
- * Sends due messages (decision 075) once the app is ready, until it closes; a claim outlives any
- * send, so a dead worker's is retried.
- */
+/** Sends due messages (decision 075) from ready to close; a dead worker's claims expire. */
 export function startOutboxWorker(
   app: FastifyInstance,
   what: string,

@@ -81,10 +81,7 @@ export function funnelCompaniesQuery(
     .groupBy(dimension);
 }
 
-/**
- * Leads created in [fromIso, toIso) per (campaign, UTC day, source page, variant, utm_source) of
- * `campaigns`: how a campaign's spend is shared when none of its visitors were counted.
- */
+/** Leads of `campaigns` per (campaign, day, page, variant, source): shares spend without visits. */
 export function campaignPagesQuery(
   connection: SharedTransaction,
   campaigns: readonly string[],

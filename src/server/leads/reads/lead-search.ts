@@ -42,10 +42,7 @@ const PHONE_TYPED = /^[\d\s().+-]*\d[\d\s().+-]*$/;
 const phoneKeys = (q: string): string[] =>
   PHONE_TYPED.test(q) ? phoneVariants(q.replace(/\D/g, '')) : [];
 
-/**
- * Ids of a tab's leads whose keys, or secondary contacts, start with `q`; `distinct` for
- * counting (a lead may match twice).
- */
+/** Ids of a tab's leads whose keys or contacts start with `q`; `distinct` for counting. */
 export function searchMatches(
   db: Kysely<AdminLeadTables>,
   dialect: DialectName,

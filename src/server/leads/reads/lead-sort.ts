@@ -25,10 +25,7 @@ export function parseSort(text: string | undefined): ListSort {
 
 const created = sql.ref('created_at');
 
-/**
- * What a sort orders by before the id. A tab of e-mail leads is named by its addresses; ties keep
- * the creation order, so a page of one status or owner still reads newest (or oldest) first.
- */
+/** What a sort orders by before the id (an e-mail lead's name: its address); ties by creation. */
 export function sortColumns(
   dialect: DialectName,
   table: LeadTable,

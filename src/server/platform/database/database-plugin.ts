@@ -17,7 +17,6 @@ const STATEMENT_TIMEOUT_MS = 10_000;
 /** Writes waiting at once before 503 (decision 105): seconds of writes, so a stuck database. */
 const WRITE_QUEUE_LIMIT = 5_000;
 
-/** Defaults: STATEMENT_TIMEOUT_MS, WRITE_QUEUE_LIMIT (tests pass others). */
 type DatabasePluginOptions = DatabaseOptions & { writeQueueLimit?: number | undefined };
 
 /** Opens and migrates the database; closing runs in reverse: writers, then the queue, then it. */

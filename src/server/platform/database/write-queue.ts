@@ -17,10 +17,8 @@ const BUSY_RETRY_MS = 10;
 const isBusy = (error: unknown) =>
   /^SQLITE_BUSY/.test(String((error as { code?: unknown } | null)?.code ?? ''));
 
-/**
- * Group commit (decision 010): one turn's writes share one transaction and one fsync. Jobs must
- * be safe to run twice: a failed batch is retried job by job, so one bad job fails alone.
- */
+/** Group commit (decision 010): one turn's writes share a transaction; a failed batch is retried
+    job by job (jobs must be safe to run twice), so one bad job fails alone. */
 export class WriteQueue<DB> {
   private pending: Pending<DB>[] = [];
   private running: Promise<void> | undefined;

@@ -89,10 +89,8 @@ const textOf = (sources: readonly string[]) =>
       );
 
 /**
- * 370: the search keys (decision 024) become columns the writes fold (derived-columns.ts), so
- * "garcia" finds "García" on both databases; filled here, then indexed as 022 and 310 did.
- * ASCII text folds as an ASCII lower() does: only the other rows (bytes outnumber letters) are
- * read and folded by the writes' function, 500 a batch.
+ * 370: the search keys become columns the writes fold (derived-columns.ts), indexed as 022 and 310
+ * did. ASCII folds as lower() does: only non-ASCII rows are folded by the writes' function.
  */
 const foldSearchKeys = (dialect: DialectName): Migration => ({
   async up(db: Kysely<unknown>) {

@@ -8,7 +8,7 @@ export const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 /** Two years, as the HSTS preload list asks; subdomains included. */
 const HSTS_MAX_AGE_SECONDS = 63_072_000;
 
-/** Security headers (decision 041); no API answer is stored; `hsts` in production. */
+/** Security headers (decision 041); no API answer is stored (personal data); `hsts` in production. */
 export const securityHeaders = fp<{ hsts: boolean }>(async (app, { hsts }) => {
   await app.register(helmet, {
     // Set below and per page: helmet's one policy cannot differ between pages and the API.

@@ -11,10 +11,7 @@ import type { LeadListing, ListFilter, Page } from './lead-listing';
 const BOARD_COUNT_CAP = 1_000;
 
 /** A column's status, and the list's search, "My leads" and duplicates as on screen. */
-interface BoardColumnQuery extends Pick<
-  ListFilter,
-  'type' | 'q' | 'duplicates' | 'assignee'
-> {
+interface BoardColumnQuery extends Pick<ListFilter, 'type' | 'q' | 'duplicates' | 'assignee'> {
   status: string;
   cursor?: Cursor | undefined;
   limit: number;

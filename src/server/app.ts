@@ -77,7 +77,7 @@ export interface BuildAppOptions {
 }
 
 /** Longest a client may take to send a whole request, headers and body (decision 105). */
-export const REQUEST_TIMEOUT_MS = 30_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 /** The whole server: the platform, then each capability, the site last. */
 export async function buildApp({
@@ -165,12 +165,13 @@ export async function buildApp({
   await app.register(spamPlugin, { altcha: config.spam.altchaForms.length > 0, cookies });
   const bookings = bookingStoreOf(app, config.callRemindersMs, recordCallChange);
   const screening = screeningOf(app);
+  const offers = offersCall(bookings, screening);
   const statusPage = new StatusPage(
     tablesOf(app.database.db),
     leadProofKey(app.spamDefence.formTimeKey),
     formHandoff,
     config.site.siteUrl,
-    offersCall(bookings, screening),
+    offers,
     cancelUpcomingCalls(bookings),
   );
   // Where each new lead is announced (decision 095); its person's confirmation is capped (154).
@@ -200,18 +201,17 @@ export async function buildApp({
   const mailer = createMailer({ ...config.mail, timeoutMs: bounds.smtpTimeoutMs }, config.dataDir);
   app.addHook('onClose', async () => mailer.close());
   app.log.info({ transport: mailer.kind }, 'mail transport');
-  if (mailer.kind === 'outbox' && config.env === 'production') {
+  if (mailer.kind === 'outbox' && config.env === 'production')
     app.log.warn(
       'no mail transport (SMTP_URL or SENDGRID_API_KEY): e-mails are only written to DATA_DIR/outbox',
     );
-  }
   await app.register(personMessagesPlugin, {
     mailAllowance,
     perAddress: config.leadRateLimit > 0,
     mailer,
     context: config.site,
     ...config.personMessages,
-    offersCall: offersCall(bookings, screening),
+    offersCall: offers,
     worker: personWorker,
   });
   await app.register(notificationsPlugin, {

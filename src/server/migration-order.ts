@@ -1,10 +1,6 @@
-/*
- * Every migration's name, in the order it runs, on both databases: the one place to look for the
- * next name. A new migration takes the number after the last one here, is added at the end, and
- * lives with the capability that owns its tables. A migration missing here stops the server at
- * start-up (database.ts), so a name cannot be forgotten or taken twice. Some run on one database
- * only (146 and 154 on PostgreSQL, the ephemeral ones in their own SQLite file).
- */
+/* Every migration's name in the order it runs: a new one takes the next number, goes at the end
+   and lives with its tables' capability. One missing here stops the start-up (database.ts); some
+   run on one database only (146 and 154 on PostgreSQL). */
 export const migrationOrder = [
   '001_create_lead_tables',
   '002_lead_submissions',

@@ -17,7 +17,7 @@ type Db = Pick<Kysely<object>, 'getExecutor'>;
 const tables = (db: Db) => tablesOf<BookingTables & HostAccountTables>(db);
 
 /** An account that takes calls, and the availability it saved. */
-export interface Host {
+interface Host {
   id: number;
   settings: Availability;
 }

@@ -15,7 +15,7 @@ export const CALL_TOPICS = {
   /** A no-show's "we missed you, pick a new time" (written once per booking). */
   missed: 'call.missed',
 } as const;
-export type CallChange = Exclude<keyof typeof CALL_TOPICS, 'reminder'>;
+type CallChange = Exclude<keyof typeof CALL_TOPICS, 'reminder'>;
 
 /** Names the booking only; the sender reads the rest when it sends (decision 154). */
 export interface CallPayload {

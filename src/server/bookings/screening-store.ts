@@ -18,7 +18,7 @@ import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
 /** An answer as stored: a "no" keeps the explanation it showed, which the person sees again. */
 type StoredAnswer = { question: string; answer: Answer; explanation?: string };
 
-export type AnswerOutcome =
+type AnswerOutcome =
   | { kind: 'answered'; view: ScreeningView | undefined }
   /** Not being asked: no questions, a call held, or answered before. */
   | { kind: 'not-asked' }

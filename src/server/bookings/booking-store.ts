@@ -26,16 +26,12 @@ import {
   unionSlots,
   type OwnCall,
 } from './booking-hosts';
-import type { Slot } from './open-slots';
 
 type Trx = Transaction<BookingTables>;
 /** The host whose seat a booking takes, and that host's slot. */
 export type Place = NonNullable<ReturnType<typeof hostFor>>;
 
-/**
- * The hosts' availability and the bookings (issue 43). A booking takes its turn, then a seat: a
- * `(host_id, slot_start, seat)` row inserted in its transaction (decision 178).
- */
+/** The hosts' availability and the bookings (issue 43): a booking takes its turn, then a seat. */
 export class BookingStore {
   constructor(
     private readonly db: Kysely<BookingTables>,
@@ -58,11 +54,8 @@ export class BookingStore {
     });
   }
 
-  /**
-   * What the person's page shows of the hosts: the first host's zone (the default one to read
-   * times in), and the most seats a slot has (more than one: a group session's seats left).
-   */
-  async offer(): Promise<{ timeZone: string; seats: number }> {
+  /** The first host's zone (the page's default), and the most seats a slot has (group sessions). */
+  async offer() {
     const hosts = await hostsOf(this.db);
     return {
       timeZone: hosts[0]?.settings.timeZone ?? DEFAULT_AVAILABILITY.timeZone,
@@ -71,15 +64,12 @@ export class BookingStore {
   }
 
   /** The calls desk's zone for `accountId`: their own hours' zone, else the first host's. */
-  async deskZone(accountId: number): Promise<string> {
+  async deskZone(accountId: number) {
     return (await availabilityOf(this.db, accountId))?.timeZone ?? (await this.offer()).timeZone;
   }
 
-  /**
-   * The next `limit` open slots of all hosts, seats taken counted as committed now; `own`, the
-   * asker's call, does not close the slots beside it (they may move there).
-   */
-  async slots(now: Date, limit: number, own?: OwnCall): Promise<Slot[]> {
+  /** The next `limit` open slots of all hosts; `own`, the asker's call, closes none beside it. */
+  async slots(now: Date, limit: number, own?: OwnCall) {
     const [hosts, taken] = await Promise.all([
       hostsOf(this.db),
       seatsTaken(this.db, lookBack(now), own),
@@ -92,10 +82,8 @@ export class BookingStore {
   }
 
   /**
-   * Books `start` for the lead: once, however often sent; "filled" if its seats went first. In its
-   * transaction: `refuse` (the lead's status, the client address's count: only a call made
-   * counts), then `booked` once the lead's first call's seat is taken (its conversion: not a
-   * re-booking after a cancel).
+   * Books `start` for the lead once, however often sent; "filled" if its seats went first. In its
+   * transaction: `refuse` (so only a call made counts), then `booked` for the lead's first call.
    */
   async book(
     leadId: number,
@@ -142,10 +130,7 @@ export class BookingStore {
     });
   }
 
-  /**
-   * Moves the lead's booking to `start`: the same UID, its sequence one higher; the same host
-   * when free then, else another's seat.
-   */
+  /** Moves the lead's call to `start`, its sequence one higher; the same host when free then. */
   async move(
     leadId: number,
     start: string,
@@ -188,8 +173,7 @@ export class BookingStore {
     });
   }
 
-  /** The person cancels their call, its seat freed, the row kept; an attended call stays: no
-      new time after it. */
+  /** The person cancels their call, its seat freed, the row kept; an attended call stays. */
   async cancel(leadId: number, now = new Date()): Promise<BookingOutcome> {
     const held = await this.liveBooking(leadId);
     if (held && callStage(held, now.getTime()) === 'attended')
@@ -201,8 +185,7 @@ export class BookingStore {
     });
   }
 
-  /** Cancels the lead's live call in `trx` with its e-mails and entry (`cause`: a status
-      change's, unbounded); undefined without one. */
+  /** Cancels the lead's live call with its e-mails and entry (`cause`: a status change's). */
   async cancelIn(trx: Kysely<BookingTables>, leadId: number, now: Date, cause?: CallCause) {
     const cancelled = await this.cancelLive(trx, leadId, now);
     if (cancelled) await this.announce(trx, 'cancelled', cancelled, now, cause);
@@ -236,7 +219,7 @@ export class BookingStore {
     booking: BookingRow,
     now: Date,
     cause?: CallCause,
-  ): Promise<void> {
+  ) {
     await writeCallMessages(tablesOf<OutboxTables>(trx), change, booking, this.remindersMs, now);
     await this.recordChange?.(change, booking, trx, cause);
   }
@@ -259,9 +242,8 @@ export const takeTurn = (trx: Trx) =>
   trx.updateTable('booking_turn').set({ id: 1 }).where('id', '=', 1).execute();
 
 /**
- * The host and slot a booking of `start` takes, decided in its transaction after its turn: the
- * turn row's update makes bookings on every instance and both databases wait for each other,
- * so the seats, buffer and daily cap are read as committed. Undefined: no host is free then.
+ * The host and slot a booking of `start` takes, read after its turn: the turn row's update makes
+ * bookings on every instance wait for each other, so seats, buffer and cap are read committed.
  * `own`: the call moved, or handed over (kept at its start: no new booking, so no notice).
  */
 export async function placeFor(trx: Trx, start: string, now: Date, own?: BookingRow) {
@@ -271,10 +253,8 @@ export async function placeFor(trx: Trx, start: string, now: Date, own?: Booking
   return hostFor(hosts, taken, start, now, own?.host_id);
 }
 
-/**
- * Takes the lowest free seat of the host's slot; false when every one is taken. The primary key
- * `(host_id, slot_start, seat)` and ON CONFLICT DO NOTHING keep a seat once, whatever else.
- */
+/** Takes the lowest free seat of the host's slot; false when every one is taken (the primary key
+    and ON CONFLICT DO NOTHING keep a seat once, whatever else). */
 export async function takeSeat(trx: Trx, { host, slot }: Place, bookingId: number) {
   const rows = await trx
     .selectFrom('booking_seats')

@@ -133,9 +133,7 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
     },
   },
   '331_booking_time_zone': {
-    async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('bookings').addColumn('time_zone', 'text').execute();
-    },
+    up: (db) => db.schema.alterTable('bookings').addColumn('time_zone', 'text').execute(),
   },
   '340_booking_outcomes': {
     async up(db: Kysely<unknown>) {
@@ -166,9 +164,7 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
         .execute();
     },
   },
-  '355_booking_hosts': {
-    up: (db: Kysely<unknown>) => addHosts(db),
-  },
+  '355_booking_hosts': { up: addHosts },
   '380_booking_invited': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('bookings').addColumn('invited_start', 'text').execute();
@@ -181,11 +177,8 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
   },
 });
 
-/**
- * Availability, bookings and seats by host (an owner or recruiter account). The one document
- * saved before goes to the oldest owner, with the calls booked under it, so the site keeps
- * offering calls; with no owner it goes.
- */
+/** Availability, bookings and seats by host: the one document saved before, and its calls, go
+    to the oldest owner, so the site keeps offering calls; with no owner it goes. */
 async function addHosts(db: Kysely<unknown>) {
   const { rows } = await sql<{ id: number | null }>`select min(id) as id from admin_accounts
     where role = 'owner' and disabled_at is null`.execute(db);
@@ -230,9 +223,8 @@ async function addHosts(db: Kysely<unknown>) {
 }
 
 /**
- * Erases the calls of these candidate leads (their id and address) and their screening answers,
- * and frees their seats (an erasure's transaction); a call ahead is cancelled in their calendar.
- * Answers how many calls and answers went.
+ * Erases these candidates' calls, seats and screening answers in an erasure's transaction; a call
+ * ahead is cancelled in their calendar. Answers how many calls and answers went.
  */
 export async function eraseBookings(
   db: Kysely<BookingTables>,

@@ -20,8 +20,7 @@ import { tablesOf } from '../platform/database/connection';
 import { callsBookedFrom } from './booking-bounds';
 import { chosenZone } from './booking-page';
 import type { BookingStore } from './booking-store';
-import type { BookingOutcome, BookingRow } from './booking-tables';
-import type { BookingTables } from './booking-tables';
+import type { BookingOutcome, BookingRow, BookingTables } from './booking-tables';
 import {
   refuseUnscreened,
   screeningAnswerRoute,

@@ -13,8 +13,7 @@ import { adminApi, statusApi } from '../leads';
 import { describedError, idParams } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
 import { hostNames } from './booking-hosts';
-import { bookingDb } from './booking-tables';
-import type { BookingRow } from './booking-tables';
+import { bookingDb, type BookingRow } from './booking-tables';
 import { CallDesk, callView, type NotTaken } from './call-desk';
 
 const NO_CALL = 'No such call, or it was cancelled';

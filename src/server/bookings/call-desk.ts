@@ -6,11 +6,10 @@ import { tablesOf, type AlsoWrite } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { DAY_MS } from '@shared/calendar-day';
-import type { BookingRow } from './booking-tables';
 import { takeTurn, type BookingStore } from './booking-store';
 import { giveCall } from './host-handover';
 import { availabilityOf, callsNeedingHost, takesCalls } from './booking-hosts';
-import { liveCalls, type BookingTables } from './booking-tables';
+import { liveCalls, type BookingRow, type BookingTables } from './booking-tables';
 import { writeCallMessages } from './call-messages';
 
 /** Earlier calls still unmarked the day's list also shows, the latest first. */

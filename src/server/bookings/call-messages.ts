@@ -2,8 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { tablesOf } from '../platform/database/connection';
 import { enqueueMessages, type NewOutboxMessage } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
-import type { BookingRow } from './booking-tables';
-import type { BookingTables } from './booking-tables';
+import type { BookingRow, BookingTables } from './booking-tables';
 
 /* A booked call's e-mails (issue 43): written in the booking's transaction, sent by call-sender. */
 

@@ -8,8 +8,7 @@ import type { Mailer } from '../platform/mail/mailer';
 import { paragraphMail, type Paragraph } from '../platform/mail/paragraph-mail';
 import type { OutboxMessage } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
-import type { BookingRow } from './booking-tables';
-import type { BookingTables } from './booking-tables';
+import type { BookingRow, BookingTables } from './booking-tables';
 import { CALL_TOPICS, type CallPayload } from './call-messages';
 
 /* A booked call's e-mails, each with its iCalendar invitation (RFC 5545/5546) when it has one. */

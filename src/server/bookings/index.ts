@@ -4,6 +4,7 @@ export {
   bookingMigrations,
   eraseBookings,
   type BookingTables,
+  type ChangeRecorder,
 } from './booking-tables';
 export {
   bookingsPlugin,
@@ -19,4 +20,3 @@ export { callDeskRoutes } from './call-desk-routes';
 export { callView, mergeCalls } from './call-desk';
 export { handedOver, handOver } from './host-handover';
 export { callsAndAnswers, sentCallMails } from './call-messages';
-export type { ChangeRecorder } from './booking-tables';

@@ -9,8 +9,7 @@ export interface Slot {
 }
 
 /** A slot's key as the database stores it: UTC, whole seconds (`2027-03-15T14:00:00Z`). */
-const slotKey = (time: DateTime): string =>
-  time.toUTC().toISO({ suppressMilliseconds: true })!;
+const slotKey = (time: DateTime): string => time.toUTC().toISO({ suppressMilliseconds: true })!;
 
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 

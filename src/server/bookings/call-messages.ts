@@ -26,9 +26,8 @@ export interface CallPayload {
 }
 
 /**
- * The invitation (or its cancellation) at once, and the reminders still ahead: `remindersMs`
- * before the start, skipped when already past. A change drops the reminders not yet sent: the
- * person holds one call, so the pending reminders of their lead are that call's.
+ * The invitation (or its cancellation) now, and the reminders `remindersMs` before the start not
+ * yet past. A change drops the lead's pending reminders: the person holds one call.
  */
 export async function writeCallMessages(
   trx: Kysely<OutboxTables>,
@@ -58,12 +57,8 @@ export async function writeCallMessages(
   await enqueueMessages(trx, messages, now.toISOString());
 }
 
-const NO_SUBJECT = { subjectType: null, subjectId: null };
-
-/**
- * Before an erasure deletes the calls of these candidates, the cancellation of each one invited
- * (in a calendar) and not yet started, naming no lead: nothing else of the person is kept.
- */
+/** Before an erasure deletes these candidates' calls, the cancellation of each one invited and
+    not yet started, naming no lead: nothing else of the person is kept. */
 export async function writeErasedCancels(
   trx: Kysely<OutboxTables & BookingTables>,
   leads: readonly { id: number; email: string }[],
@@ -86,7 +81,8 @@ export async function writeErasedCancels(
     const email = leads.find((lead) => lead.id === Number(lead_id))?.email ?? '';
     const erased = { uid, slot_start, slot_end, time_zone, email };
     const payload: CallPayload = { bookingId: id, sequence, erased };
-    return { destination: 'calendar', topic: CALL_TOPICS.cancelled, payload, ...NO_SUBJECT };
+    const topic = CALL_TOPICS.cancelled;
+    return { destination: 'calendar', topic, payload, subjectType: null, subjectId: null };
   });
   await enqueueMessages(tablesOf<OutboxTables>(trx), messages, now.toISOString());
 }

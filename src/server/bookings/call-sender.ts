@@ -33,8 +33,7 @@ interface CallSenderOptions {
   writes: WriteQueue<OutboxTables>;
   mailer: Mailer;
   context: CallMailContext;
-  /** The person's e-mail, a new status link, their status if it leaves them no call; none if
-      erased. */
+  /** The person's e-mail, a new status link, and their status; none if erased. */
   contact: (leadId: number) => Promise<CallContact | undefined>;
 }
 
@@ -51,10 +50,9 @@ const utcStamp = (iso: string) =>
 
 type Saying = keyof typeof CALL_TOPICS;
 
-/** What the message says now, its call read as it is: nothing once a newer change or a cancel
-    replaced it. The person's calendar holds the last invitation sent (`invited_start`): a move
-    before the first one went is that first one, a cancel before it nothing. RFC 5546: the UID
-    and the row's SEQUENCE (above any sent) stay, whichever of them goes. */
+/** What the message says now, its call read as it is: nothing once a newer change replaced it.
+    The person's calendar holds the last invitation sent (`invited_start`): a move before the
+    first one went is that first one, a cancel before it nothing (RFC 5546: UID and SEQUENCE). */
 function saying(topic: string, payload: CallPayload, row: BookingRow): Saying | undefined {
   if (topic === CALL_TOPICS.cancelled)
     return row.cancelled_at && row.invited_start ? 'cancelled' : undefined;
@@ -89,9 +87,8 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
   const { brandName, supportEmail } = context;
   async function render(message: OutboxMessage) {
     const payload = JSON.parse(message.payload) as CallPayload;
-    // An erased person's cancellation carries its call: no row, no lead, no status page left.
-    // It goes to a mailbox before the call only: a file would keep the address the erasure
-    // removed, and a cancel once the call began cancels nothing (dropped, its row goes).
+    // An erased person's cancellation carries its call (no row, no lead left). It goes to a
+    // mailbox before the call only: a file would keep the address the erasure removed.
     const { erased } = payload;
     if (erased && (mailer.kind === 'outbox' || Date.parse(erased.slot_start) <= Date.now()))
       return undefined;

@@ -41,7 +41,7 @@ export class CallDesk {
    * The live calls starting on `day` in `zone`, by start, after earlier ones left unmarked and
    * before other days' calls whose host takes no calls now (the handover found nobody free).
    */
-  async day(day: string, zone: string, now = new Date()): Promise<BookingRow[]> {
+  async day(day: string, zone: string, now = new Date()) {
     const from = DateTime.fromISO(day, { zone }).startOf('day');
     const [overdue, calls, needingHost] = await Promise.all([
       liveCalls(this.db)
@@ -65,8 +65,7 @@ export class CallDesk {
 
   /**
    * Marks a live call that has started; a no-show's "pick a new time" message is written once, in
-   * the marking's transaction, as `audited`. Undefined for no such call, or a cancelled one; 'early'
-   * before its start (nothing changed: a no-show cannot be known yet).
+   * the marking's transaction, as `audited`. Undefined: no live call; 'early': not started yet.
    */
   mark(
     id: number,
@@ -102,10 +101,8 @@ export class CallDesk {
   }
 
   /**
-   * Makes a live call needing a host the account's own, in the bookings' turn (decision 178): a
-   * seat of theirs at its time, whatever their hours, notice, cap or buffer (they chose it). The
-   * same time: the person is sent nothing; `audited` in its transaction. Undefined for no such
-   * call, or a cancelled one.
+   * Makes a live call needing a host the account's own, in the bookings' turn (decision 178),
+   * whatever their hours, notice, cap or buffer (they chose it); the person is sent nothing.
    */
   take(
     id: number,
@@ -141,10 +138,9 @@ export class CallDesk {
 }
 
 /**
- * A merge's calls (issue 43), in its transaction, before the removed lead's messages move to the
- * kept one: its calls become the kept lead's; its live call too when the kept lead holds none,
- * else it is cancelled (seat freed, reminders dropped, METHOD:CANCEL sent). Its knock-out answers
- * likewise. The cancelled call, if any.
+ * A merge's calls, in its transaction, before the removed lead's messages move: its calls become
+ * the kept lead's, but its live call is cancelled (and answered) when the kept lead holds one.
+ * Its knock-out answers likewise.
  */
 export async function mergeCalls(
   store: BookingStore,

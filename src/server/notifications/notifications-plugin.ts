@@ -86,9 +86,8 @@ export const notificationsPlugin: FastifyPluginAsync<{
   app.log.info({ destinations: Object.keys(senders) }, 'lead notifications on');
 };
 
-/** What a notice announces (a new lead, or a known lead's completing form): the noun a digest
-    counts it with ("2 requests"), and its title (a digest entry's first line; a request's and an
-    application's subject). */
+/** What a notice announces: the noun a digest counts it with ("2 requests"), and its title (a
+    digest entry's first line, a request's and an application's subject). */
 const kindWords = {
   lead: ['new lead', 'New lead'],
   request: ['request', 'Company request'],
@@ -113,8 +112,7 @@ function countedKinds(kinds: NoticeKind[]): string {
   return new Intl.ListFormat('en-GB', { type: 'conjunction' }).format(counts);
 }
 
-/** A known lead's form without the person's proof (decision 176). Messages queued before the
-    payload said so lack `verified`: those are read as before. */
+/** A known lead's form without the person's proof (decision 176); older messages lack `verified`. */
 const unproven = (lead: LeadCreatedPayload) => lead.verified === false;
 
 /** The lead's name as a notice shows it: the candidate's, or the contact's and company's. */
@@ -194,7 +192,6 @@ async function postWebhook(
   const init = { method: 'POST', headers, body };
   const response = await outgoingRequest('webhook', target.url, init, WEBHOOK_TIMEOUT_MS);
   await response.body?.cancel();
-  if (response.status < 200 || response.status > 299) {
+  if (response.status < 200 || response.status > 299)
     throw new Error(`webhook answered HTTP ${response.status}`);
-  }
 }

@@ -4,7 +4,7 @@ import { writeHealthCheck } from '../platform/database/write-health';
 
 const checkState = { type: 'string', enum: ['ok', 'failed'] } as const;
 
-/** `status` as before; beside it what was checked, and what failed as an error code only. */
+/** `status`, what was checked, and what failed as an error code only. */
 const healthBody = {
   type: 'object',
   properties: {

@@ -210,24 +210,16 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     },
   );
 
-  const changes = [
-    [
-      BOOKING_ACTIONS.book,
-      'Books the slot starting at `start` (UTC); the same again answers 200',
-      'book',
-    ],
-    [
-      BOOKING_ACTIONS.move,
-      'Moves the booked call to `start`: the same invitation, its sequence raised',
-      'move',
-    ],
-  ] as const;
-  for (const [url, summary, action] of changes) {
+  const summaries = {
+    book: 'Books the slot starting at `start` (UTC); the same again answers 200',
+    move: 'Moves the booked call to `start`: the same invitation, its sequence raised',
+  };
+  for (const action of ['book', 'move'] as const) {
     app.post<{ Body: { start: string; zone?: string } }>(
-      url,
+      BOOKING_ACTIONS[action],
       {
         schema: {
-          summary,
+          summary: summaries[action],
           body: action === 'book' ? withConversionFields(startBody) : startBody,
           consumes: ['application/json', 'application/x-www-form-urlencoded'],
           response: { ...answers, 201: bookingAnswer, 400: fieldErrorsBody },

@@ -47,9 +47,8 @@ export async function availabilityOf(db: Db, accountId: number) {
 }
 
 /**
- * Enabled owners and recruiters who saved an availability, by id: one who never did offers none.
- * To a call `handedOver`, no new booking, a host free at its start is open inside their notice
- * and today too, as the alternative is no host at all (decision 178).
+ * Enabled owners and recruiters who saved an availability, by id. To a call `handedOver` (no new
+ * booking) a host is open inside their notice and today too: else it has no host (decision 178).
  */
 export async function hostsOf(db: Db, handedOver = false): Promise<Host[]> {
   const rows = await tables(db)
@@ -173,7 +172,7 @@ export function hostFor(
   start: string,
   now: Date,
   keep?: number,
-): { host: Host; slot: Slot; calls: number } | undefined {
+) {
   const free = hosts.flatMap((host) => {
     const seats = taken.get(host.id) ?? NONE;
     const slot = slotAt(host, seats, start, now);

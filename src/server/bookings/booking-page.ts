@@ -25,7 +25,6 @@ const SLOTS_A_DAY = 6;
 /** Slots read to fill those days. */
 const SLOTS_READ = 500;
 
-const zoneName = (zone: string, at: DateTime) => at.setZone(zone).offsetNameLong ?? zone;
 /** The picker's name of a zone, short enough for a phone: "Chicago (CST)", "Tokyo (GMT+9)"; the
     page says the chosen one's long name above it. */
 function zoneLabel(zone: string, at: DateTime) {
@@ -88,7 +87,7 @@ export async function bookingView(
   }));
   return {
     zone,
-    zoneName: zoneName(zone, at),
+    zoneName: at.setZone(zone).offsetNameLong ?? zone,
     zones,
     ...(booking ? { booked: callTime(booking.slot_start, zone) } : {}),
     ...(stage && stage !== 'ahead' ? { over: stage } : {}),

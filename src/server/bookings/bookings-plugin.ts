@@ -26,8 +26,8 @@ interface BookingsOptions extends BookingRoutesOptions {
 
 /** The person's booking routes, and the worker that sends their invitations and reminders. */
 export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, options) => {
-  // One budget per address a minute for /book's API and the feeds: a proven person's posts
-  // each keep a notice for /book, so unlimited ones would fill the ephemeral store (decision 152).
+  // One budget per address a minute for /book's API and the feeds: each post keeps a notice for
+  // /book, so unlimited ones would fill the ephemeral store (decision 152).
   const { flood } = options;
   if (flood)
     app.addHook('onRequest', (request, reply) =>
@@ -38,6 +38,7 @@ export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, o
   if (options.worker?.enabled === false) return;
   const { database, writeQueue } = app;
   startOutboxWorker(app, 'call invitation', {
+    ...options.worker,
     senders: {
       calendar: callSender({
         db: tablesOf<BookingTables>(database.db),
@@ -48,8 +49,6 @@ export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, o
           statusApi.candidateContact(database.db, writeQueue, leadId, options.statusLinkDays),
       }),
     },
-    pollMs: options.worker?.pollMs,
-    retryBaseMs: options.worker?.retryBaseMs,
   });
 };
 
@@ -68,10 +67,8 @@ export function bookPageState(store: BookingStore, screening: ScreeningStore, pa
   };
 }
 
-/**
- * What /book has for the candidate now (issue 43): their call ahead, or a time open to a person
- * not turned away by a knock-out question (who would find only the explanation there).
- */
+/** What /book has for the candidate now: their call ahead, or a time open to a person not turned
+    away by a knock-out question. */
 export const offersCall =
   (store: BookingStore, screening: ScreeningStore) =>
   async (candidateId: number): Promise<{ offer: 'move' | 'book' | false; when?: string }> => {

@@ -23,7 +23,7 @@ export class CalendarFeeds {
     private readonly writes: WriteQueue<BookingTables>,
   ) {}
 
-  async createdAt(accountId: number): Promise<string | null> {
+  async createdAt(accountId: number) {
     const row = await this.db
       .selectFrom('booking_feeds')
       .select('created_at')
@@ -48,9 +48,8 @@ export class CalendarFeeds {
   }
 
   /**
-   * The calls of the account holding `token`, not cancelled, from PAST_DAYS ago on, as iCalendar:
-   * each with its booking's UID, start and end in UTC, the person's first name and the lead's
-   * admin link (no phone, no e-mail). Undefined: no account that takes calls holds the token.
+   * The live calls of the account holding `token` from PAST_DAYS ago on, as iCalendar: the
+   * person's first name and the lead's admin link (no phone, no e-mail). Undefined: no such host.
    */
   async feed(token: string, siteUrl: string, now = new Date()) {
     const holder = await this.db
@@ -89,10 +88,8 @@ export class CalendarFeeds {
 
 const NOT_FOUND = 'No such calendar';
 
-/**
- * GET /calendar/<token>.ics: a host's calls for their calendar app; the token is the proof.
- * Outside /api/, so out of the OpenAPI document: no schema to keep.
- */
+/** GET /calendar/<token>.ics: a host's calls for their calendar app; the token is the proof.
+    Outside /api/, so out of the OpenAPI document. */
 export const calendarFeedRoute: FastifyPluginAsync<{ siteUrl: string }> = async (
   app,
   { siteUrl },

@@ -35,7 +35,7 @@ export class ScreeningStore {
     private readonly writes: WriteQueue<BookingTables>,
   ) {}
 
-  async questions(): Promise<Screening> {
+  async questions() {
     const row = await this.db
       .selectFrom('booking_questions')
       .select('settings')
@@ -57,7 +57,7 @@ export class ScreeningStore {
     });
   }
 
-  async answers(leadId: number): Promise<StoredAnswer[] | undefined> {
+  async answers(leadId: number) {
     const row = await this.db
       .selectFrom('booking_screening')
       .select('answers')
@@ -68,8 +68,7 @@ export class ScreeningStore {
 
   /**
    * What stands before the lead's slots: questions to answer, or a "no"; none: the slots. Only
-   * answers to the questions asked now count, so a question the owner adds or rewrites is asked
-   * (and one removed no longer turns anybody away).
+   * answers to the questions asked now count: a question added or rewritten is asked again.
    */
   async step(leadId: number, screening?: Screening): Promise<ScreeningView | undefined> {
     const { questions } = screening ?? (await this.questions());
@@ -105,8 +104,7 @@ export class ScreeningStore {
       const answer = parsed.data[answerField(index)] as Answer;
       return answer === 'no' ? { question, answer, explanation } : { question, answer };
     });
-    // An answer given stands; one to a question no longer asked is dropped, so the row holds
-    // the questions asked now, however often the owner rewrites them.
+    // An answer given stands; one to a question no longer asked is dropped.
     const answers = given.map(
       (item) => before?.find((old) => old.question === item.question) ?? item,
     );

@@ -17,9 +17,8 @@ const CALLS_PER_ADDRESS_A_DAY = 10;
 const CANCELLED_KEPT = 3;
 
 /**
- * Whether the lead's changes in the last day reach BOOKING_CHANGES_A_DAY: a booking's sequence
- * counts its moves and cancellation, so sequence + 1 is its changes (older ones on a row touched
- * today count too: a bound, not a ledger).
+ * Whether the lead's changes in the last day reach BOOKING_CHANGES_A_DAY: a row's sequence + 1 is
+ * its changes (older ones on a row touched today count too: a bound, not a ledger).
  */
 export async function changedTooOften(db: Kysely<BookingTables>, leadId: number, now: Date) {
   const rows = await db

@@ -5,12 +5,10 @@ import { placeFor, takeSeat, takeTurn, type Place } from './booking-store';
 import { liveCalls, type BookingTables } from './booking-tables';
 
 /**
- * Hands calls not yet started to hosts free at their start (decision 156): an account that stops
- * taking calls (disabled, or a role without `work`) hands over its own; one taking calls (enabled,
- * given `work`, or its hours saved) has the calls needing a host offered again. Each takes a seat
- * in the booking's turn as a booking's does, inside the host's notice too; one no host can take
- * stays, and the desk shows it needs a host. The time is the same and the invitation names no
- * host: the person is sent nothing. In the caller's transaction: the change's, with its entry.
+ * Hands calls not yet started to hosts free at their start (decision 156), in the change's
+ * transaction: an account that stops taking calls hands over its own; one taking calls has the
+ * calls needing a host offered again. One no host can take stays, shown as needing a host. The
+ * time is the same and the invitation names no host: the person is sent nothing.
  */
 export async function handOver(shared: SharedTransaction, accountId: number, now = new Date()) {
   const trx = shared as Transaction<BookingTables>;
@@ -38,10 +36,8 @@ export function handedOver({ moved, needHost }: { moved: number; needHost: numbe
   return moved + needHost > 0 ? `calls ${moved} moved, ${needHost} needing a host` : undefined;
 }
 
-/**
- * Gives a call to the host of `place`, with a seat of theirs at its start, in the bookings' turn;
- * its other seat freed. Undefined, nothing changed, when none of their seats is free then.
- */
+/** Gives a call to the host of `place` with a seat of theirs, in the bookings' turn; its other
+    seat freed. Undefined, nothing changed, when none of their seats is free then. */
 export async function giveCall(
   trx: Transaction<BookingTables>,
   callId: number,

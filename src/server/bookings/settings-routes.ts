@@ -47,9 +47,8 @@ export function settingsRoutes<Schema extends $ZodType>(
     },
     async (request, reply) => {
       const checked = validateBody(schema, request.body);
-      if (!checked.ok) {
+      if (!checked.ok)
         return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields: checked.fields });
-      }
       return Object.assign({}, checked.data, await save(request, checked.data));
     },
   );

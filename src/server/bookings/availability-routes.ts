@@ -22,10 +22,7 @@ const createdAt = {
 /** The signed-in account: each host's availability and feed are their own. */
 const accountOf = (request: FastifyRequest) => request.adminSession!.account.id;
 
-/**
- * The signed-in host's availability and calendar feed, behind the admin's guard (the `work`
- * permission: owners and recruiters take calls).
- */
+/** The signed-in host's availability and calendar feed, behind the admin's `work` permission. */
 export const availabilityRoutes: FastifyPluginAsync = async (app) => {
   const store = bookingStoreOf(app);
   const feeds = new CalendarFeeds(...bookingDb(app));

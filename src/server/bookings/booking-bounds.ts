@@ -8,18 +8,14 @@ import type { BookingTables } from './booking-tables';
 
 /** Bookings, moves and cancellations a person may make in a day; a person needs two or three. */
 const BOOKING_CHANGES_A_DAY = 6;
-/**
- * Calls booked a day from one client address (an IPv6 /64): each lead a form creates may book,
- * so without it one address fills every host's times and mails invitations to any address.
- */
+/** Calls booked a day from one client address (an IPv6 /64): else one address, making leads,
+    fills every host's times and mails invitations to any address. */
 const CALLS_PER_ADDRESS_A_DAY = 10;
 /** Cancelled calls a lead keeps; older ones go when it books again. */
 const CANCELLED_KEPT = 3;
 
-/**
- * Whether the lead's changes in the last day reach BOOKING_CHANGES_A_DAY: a row's sequence + 1 is
- * its changes (older ones on a row touched today count too: a bound, not a ledger).
- */
+/** Whether the lead's changes in the last day reach BOOKING_CHANGES_A_DAY: a row's sequence + 1
+    is its changes (older ones on a row touched today count too: a bound, not a ledger). */
 export async function changedTooOften(db: Kysely<BookingTables>, leadId: number, now: Date) {
   const rows = await db
     .selectFrom('bookings')

@@ -119,10 +119,7 @@ export async function seatsTaken(db: Db, since: Date, own?: OwnCall): Promise<Ma
   return taken;
 }
 
-/**
- * The next `limit` slots of all hosts together: a start is open when at least one host has a
- * free seat there, its seats left summed over the hosts (a group session's).
- */
+/** The next `limit` slots of all hosts together, each one's seats left summed over the hosts. */
 export function unionSlots(
   hosts: readonly Host[],
   taken: ReadonlyMap<number, Taken>,
@@ -162,9 +159,8 @@ function callsOnDay(host: Host, taken: Taken, start: string): number {
 }
 
 /**
- * The host whose seat at `start` a booking takes, and that host's slot: the host `keep` (a move's)
- * when free, else the one with the fewest calls that day, then the lowest id (calls spread over
- * the team, and the same seats give the same answer on every instance). Undefined: none is free.
+ * The host (and slot) whose seat at `start` a booking takes: `keep` (a move's) when free, else the
+ * one with the fewest calls that day, then the lowest id: the same answer on every instance.
  */
 export function hostFor(
   hosts: readonly Host[],

@@ -118,10 +118,8 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
 ) => {
   await app.register(formbody, { bodyLimit: 1024 });
 
-  /**
-   * 303 to /book in the zone the person chose, telling the page what happened (and a new
-   * booking's event id: the page's pixel sends its `Schedule` under it too).
-   */
+  /** 303 to /book in the chosen zone, telling the page what happened (and a new booking's event
+      id: the page's pixel sends its `Schedule` under it too). */
   async function back(
     request: FastifyRequest,
     reply: FastifyReply,

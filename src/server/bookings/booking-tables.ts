@@ -33,10 +33,7 @@ export interface BookingTables {
     /** The start its last invitation sent said (what the person's calendar holds); null: none. */
     invited_start: string | null;
   };
-  /**
-   * A host's seats in a slot: the primary key `(host_id, slot_start, seat)` makes a seat taken at
-   * most once across instances and both databases, with `ON CONFLICT DO NOTHING`.
-   */
+  /** A host's seats in a slot: the primary key makes a seat taken at most once, anywhere. */
   booking_seats: { host_id: number; slot_start: string; seat: number; booking_id: number };
   /** One row (id 1) once saved: the knock-out questions as their JSON document. */
   booking_questions: { id: number; settings: string; updated_at: string };
@@ -222,10 +219,8 @@ async function addHosts(db: Kysely<unknown>) {
     .execute();
 }
 
-/**
- * Erases these candidates' calls, seats and screening answers in an erasure's transaction; a call
- * ahead is cancelled in their calendar. Answers how many calls and answers went.
- */
+/** Erases these candidates' calls, seats and screening answers (a call ahead is cancelled in
+    their calendar); answers how many calls and answers went. */
 export async function eraseBookings(
   db: Kysely<BookingTables>,
   leads: readonly { id: number; email: string }[],
@@ -243,10 +238,8 @@ export async function eraseBookings(
   return { calls: Number(calls.numDeletedRows), screening: Number(screening.numDeletedRows) };
 }
 
-/**
- * The calls the funnel counts as booked (decision 177): each candidate lead's call not cancelled,
- * held now or taken place, with when it was first booked (a move keeps the row) and its mark.
- */
+/** The calls the funnel counts as booked (decision 177): not cancelled, with when each was first
+    booked (a move keeps the row) and its mark. */
 export const bookedCalls = (db: Pick<Kysely<object>, 'getExecutor'>) =>
   tablesOf<BookingTables>(db)
     .selectFrom('bookings')

@@ -52,10 +52,8 @@ export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, o
   });
 };
 
-/**
- * /book's state for this request: the person's slots and call, or the knock-out questions, a
- * "no"'s explanation or a closed application's words instead of the slots; none without proof.
- */
+/** /book's state for this request: the person's slots and call, or the screening's step instead
+    of the slots; none without proof. */
 export function bookPageState(store: BookingStore, screening: ScreeningStore, page: StatusPage) {
   return async (request: FastifyRequest): Promise<PageState | undefined> => {
     const candidate = await page.provenCandidate(request);
@@ -88,10 +86,8 @@ export const offersCall =
 /** Ids a query lists at once: well under either database's bound on parameters. */
 const IDS_AT_ONCE = 500;
 
-/**
- * Cancels the calls not yet started of candidates whose status leaves them none (closed,
- * enrolled, placed), in that change's transaction; a call begun stays on record (decision 178).
- */
+/** Cancels the calls not yet started of candidates whose status leaves them none, in that change's
+    transaction; a call begun stays on record (decision 178). */
 export const cancelUpcomingCalls =
   (store: BookingStore) =>
   async (trx: SharedTransaction, candidateIds: readonly number[], cause: CallCause) => {

@@ -47,10 +47,8 @@ export class CalendarFeeds {
     return { path: calendarFeedPath(token), createdAt: values.created_at };
   }
 
-  /**
-   * The live calls of the account holding `token` from PAST_DAYS ago on, as iCalendar: the
-   * person's first name and the lead's admin link (no phone, no e-mail). Undefined: no such host.
-   */
+  /** The live calls of the host holding `token` from PAST_DAYS ago on, as iCalendar: the person's
+      first name and the lead's admin link (no phone, no e-mail). */
   async feed(token: string, siteUrl: string, now = new Date()) {
     const holder = await this.db
       .selectFrom('booking_feeds')

@@ -37,10 +37,8 @@ export class CallDesk {
     private readonly writes: WriteQueue<BookingTables>,
   ) {}
 
-  /**
-   * The live calls starting on `day` in `zone`, by start, after earlier ones left unmarked and
-   * before other days' calls whose host takes no calls now (the handover found nobody free).
-   */
+  /** The live calls starting on `day` in `zone`, after earlier ones left unmarked and before
+      other days' calls whose host takes no calls now. */
   async day(day: string, zone: string, now = new Date()) {
     const from = DateTime.fromISO(day, { zone }).startOf('day');
     const [overdue, calls, needingHost] = await Promise.all([
@@ -63,10 +61,8 @@ export class CallDesk {
     return [...overdue.reverse(), ...calls, ...elsewhere];
   }
 
-  /**
-   * Marks a live call that has started; a no-show's "pick a new time" message is written once, in
-   * the marking's transaction, as `audited`. Undefined: no live call; 'early': not started yet.
-   */
+  /** Marks a live call that has started, `audited`; a no-show's "pick a new time" message is
+      written once. Undefined: no live call; 'early': not started yet. */
   mark(
     id: number,
     outcome: CallOutcome,
@@ -100,10 +96,8 @@ export class CallDesk {
     });
   }
 
-  /**
-   * Makes a live call needing a host the account's own, in the bookings' turn (decision 178),
-   * whatever their hours, notice, cap or buffer (they chose it); the person is sent nothing.
-   */
+  /** Makes a call needing a host the account's own, in the bookings' turn (decision 178), whatever
+      their hours, notice, cap or buffer (they chose it); the person is sent nothing. */
   take(
     id: number,
     accountId: number,
@@ -137,11 +131,8 @@ export class CallDesk {
   }
 }
 
-/**
- * A merge's calls, in its transaction, before the removed lead's messages move: its calls become
- * the kept lead's, but its live call is cancelled (and answered) when the kept lead holds one.
- * Its knock-out answers likewise.
- */
+/** A merge's calls and knock-out answers become the kept lead's, but the removed lead's live call
+    is cancelled (and answered) when the kept lead holds one. */
 export async function mergeCalls(
   store: BookingStore,
   trx: Pick<Kysely<object>, 'getExecutor'>,

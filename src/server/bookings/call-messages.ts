@@ -25,10 +25,8 @@ export interface CallPayload {
   erased?: Pick<BookingRow, 'uid' | 'slot_start' | 'slot_end' | 'time_zone'> & { email: string };
 }
 
-/**
- * The invitation (or its cancellation) now, and the reminders `remindersMs` before the start not
- * yet past. A change drops the lead's pending reminders: the person holds one call.
- */
+/** The invitation (or its cancellation) now, and the reminders `remindersMs` before the start not
+    yet past. A change drops the lead's pending reminders: the person holds one call. */
 export async function writeCallMessages(
   trx: Kysely<OutboxTables>,
   change: CallChange,

@@ -222,9 +222,8 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
 
 /**
  * Deletes a message unsent; false if it is true again. A "we missed you" whose call is no longer
- * a no-show (marked otherwise since) clears the call's record of it, so that a later no-show
- * writes it anew; one marked a no-show again between the read and this write is not dropped:
- * that no-show found the record set and wrote nothing, so this message is the one to send.
+ * a no-show clears the call's record of it, so a later no-show writes it anew; one marked a
+ * no-show again since the read is not dropped (that no-show wrote nothing: this one is to send).
  */
 async function dropUnsent(db: Kysely<BookingTables & OutboxTables>, message: OutboxMessage) {
   if (message.topic === CALL_TOPICS.missed) {

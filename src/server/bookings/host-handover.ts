@@ -5,10 +5,9 @@ import { placeFor, takeSeat, takeTurn, type Place } from './booking-store';
 import { liveCalls, type BookingTables } from './booking-tables';
 
 /**
- * Hands calls not yet started to hosts free at their start (decision 156), in the change's
- * transaction: an account that stops taking calls hands over its own; one taking calls has the
- * calls needing a host offered again. One no host can take stays, shown as needing a host. The
- * time is the same and the invitation names no host: the person is sent nothing.
+ * Hands calls not yet started to hosts free at their start (decision 156): an account that stops
+ * taking calls hands over its own; one taking calls is offered the calls needing a host. The time
+ * is the same and the invitation names no host: the person is sent nothing.
  */
 export async function handOver(shared: SharedTransaction, accountId: number, now = new Date()) {
   const trx = shared as Transaction<BookingTables>;

@@ -242,9 +242,9 @@ export const takeTurn = (trx: Trx) =>
   trx.updateTable('booking_turn').set({ id: 1 }).where('id', '=', 1).execute();
 
 /**
- * The host and slot a booking of `start` takes, read after its turn: the turn row's update makes
- * bookings on every instance wait for each other, so seats, buffer and cap are read committed.
- * `own`: the call moved, or handed over (kept at its start: no new booking, so no notice).
+ * The host and slot a booking of `start` takes, read after its turn (bookings on every instance
+ * wait for each other, so seats, buffer and cap are read committed). `own`: the call moved, or
+ * handed over (kept at its start: no new booking, so no notice).
  */
 export async function placeFor(trx: Trx, start: string, now: Date, own?: BookingRow) {
   await takeTurn(trx);

@@ -20,11 +20,8 @@ function windowsOf(settings: Availability, day: DateTime): readonly TimeWindow[]
   return exception ? exception.windows : settings.weekly[WEEKDAYS[day.weekday - 1]!];
 }
 
-/**
- * Each slot start of `day` on the host's wall clock: a window's start, then every interval, while
- * the slot ends by the window's end. Built from the wall-clock time, not by adding minutes, so a
- * 9:00 slot stays at 9:00 across a daylight-saving change.
- */
+/** Each slot start of `day` on the host's wall clock (not by adding minutes, so a 9:00 slot stays
+    at 9:00 across a daylight-saving change), every interval while the slot ends in its window. */
 function* wallClockStarts(settings: Availability, day: DateTime): Generator<DateTime> {
   for (const window of windowsOf(settings, day)) {
     const end = minutesOf(window.end);
@@ -36,10 +33,9 @@ function* wallClockStarts(settings: Availability, day: DateTime): Generator<Date
 }
 
 /**
- * The next `limit` open slots from `now` (a pure function: availability, seats taken by slot
- * start, and the clock in; slots out). A slot is open when it is past the minimum notice (and
- * after the host's today unless same-day is on), before the horizon, has a free seat, its day is
- * under the daily cap, and no other booked slot lies within the buffer of it.
+ * The next `limit` open slots from `now`: past the minimum notice (and the host's today unless
+ * same-day is on), before the horizon, with a free seat, its day under the daily cap, and no other
+ * booked slot within the buffer of it.
  */
 export function openSlots(
   settings: Availability,

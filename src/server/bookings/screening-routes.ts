@@ -58,10 +58,8 @@ export const stepBefore = async (
 
 type Back = (request: FastifyRequest, reply: FastifyReply, notice?: BookingNotice) => unknown;
 
-/**
- * Refuses a booking while questions wait, after a "no" or once closed, nothing booked: a browser
- * goes back to /book, which shows the questions or the explanation.
- */
+/** Refuses a booking while questions wait, after a "no" or once closed: a browser goes back to
+    /book, which shows the questions or the explanation. */
 export async function refuseUnscreened(
   back: Back,
   request: FastifyRequest,

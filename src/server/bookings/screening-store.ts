@@ -24,11 +24,8 @@ type AnswerOutcome =
   | { kind: 'not-asked' }
   | { kind: 'invalid'; fields: Record<string, string> };
 
-/**
- * The knock-out questions (issue 43) and each person's answers. A person is asked once, before
- * the slots, unless they hold a call; their first answers stand, so a reload or a second post
- * cannot turn a "no" into the slots.
- */
+/** The knock-out questions (issue 43) and each person's answers, asked before the slots unless
+    they hold a call; their first answers stand, so a second post cannot turn a "no" around. */
 export class ScreeningStore {
   constructor(
     private readonly db: Kysely<BookingTables>,

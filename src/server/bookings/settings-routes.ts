@@ -17,10 +17,8 @@ interface SettingsDocument<Schema extends $ZodType> {
   beside?: Record<string, unknown>;
 }
 
-/**
- * GET and PUT of a settings document behind the admin's guard: the PUT is checked by the shared
- * zod schema (a 400 naming the fields changes nothing), saved whole and echoed.
- */
+/** GET and PUT of a settings document behind the admin's guard: the PUT is checked by the shared
+    zod schema (a 400 changes nothing), saved whole and echoed. */
 export function settingsRoutes<Schema extends $ZodType>(
   app: FastifyInstance,
   { url, schema, summaries, read, save, beside, unsaved }: SettingsDocument<Schema>,

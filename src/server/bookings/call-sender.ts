@@ -2,6 +2,7 @@ import ical, { ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'i
 import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import { resumeLink, type LinkTarget } from '@shared/person-status';
+import type { statusApi } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import type { WriteQueue } from '../platform/database/write-queue';
 import type { Mailer } from '../platform/mail/mailer';
@@ -21,20 +22,12 @@ export interface CallMailContext {
   from: string;
 }
 
-interface CallContact {
-  email: string;
-  statusLink: string;
-  /** The status once no call is theirs (closed, enrolled, placed). */
-  closed: string | undefined;
-}
-
 interface CallSenderOptions {
   db: Kysely<BookingTables>;
   writes: WriteQueue<OutboxTables>;
   mailer: Mailer;
   context: CallMailContext;
-  /** The person's e-mail, a new status link, and their status; none if erased. */
-  contact: (leadId: number) => Promise<CallContact | undefined>;
+  contact: (leadId: number) => ReturnType<typeof statusApi.candidateContact>;
 }
 
 /** "Tuesday 16 March 2027, 9:00 AM (America/Chicago, Central Daylight Time)"; a call booked

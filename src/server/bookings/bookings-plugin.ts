@@ -26,8 +26,7 @@ interface BookingsOptions extends BookingRoutesOptions {
 
 /** The person's booking routes, and the worker that sends their invitations and reminders. */
 export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, options) => {
-  // One budget per address a minute for /book's API and the feeds: each post keeps a notice for
-  // /book, so unlimited ones would fill the ephemeral store (decision 152).
+  // One budget per address a minute: each post keeps a notice for /book (decision 152).
   const { flood } = options;
   if (flood)
     app.addHook('onRequest', (request, reply) =>

@@ -52,13 +52,12 @@ export const metricsRoutes: FastifyPluginAsync<{ token: string | undefined }> = 
   const expected = digest(`Bearer ${token}`);
   app.get('/metrics', async (request, reply) => {
     const given = digest(request.headers.authorization ?? '');
-    if (!timingSafeEqual(given, expected)) {
+    if (!timingSafeEqual(given, expected))
       return reply
         .code(401)
         .header('WWW-Authenticate', 'Bearer realm="metrics"')
         .header('Cache-Control', 'no-store')
         .send({ error: 'A valid metrics bearer token is required' });
-    }
     const { registry } = app.metrics;
     return reply
       .header('Cache-Control', 'no-store')

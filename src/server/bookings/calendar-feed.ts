@@ -84,8 +84,6 @@ export class CalendarFeeds {
   }
 }
 
-const NOT_FOUND = 'No such calendar';
-
 /** GET /calendar/<token>.ics: a host's calls for their calendar app; the token is the proof.
     Outside /api/, so out of the OpenAPI document. */
 export const calendarFeedRoute: FastifyPluginAsync<{ siteUrl: string }> = async (
@@ -96,7 +94,7 @@ export const calendarFeedRoute: FastifyPluginAsync<{ siteUrl: string }> = async 
   app.get<{ Params: { file: string } }>('/calendar/:file', async (request, reply) => {
     const token = /^([\w-]{1,64})\.ics$/.exec(request.params.file)?.[1];
     const feed = token && (await feeds.feed(token, siteUrl));
-    if (!feed) return reply.code(404).send({ error: NOT_FOUND });
+    if (!feed) return reply.code(404).send({ error: 'No such calendar' });
     return reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
       .header('Cache-Control', 'private, no-store')

@@ -106,16 +106,10 @@ export function screeningAnswerRoute(
       const outcome = await screening.answer(candidate.id, request.body);
       if (statusApi.wantsHtml(request))
         return back(request, reply, outcome.kind === 'invalid' ? 'answerFirst' : undefined);
-      switch (outcome.kind) {
-        case 'answered':
-          return { screening: outcome.view ?? null };
-        case 'not-asked':
-          return reply.code(409).send({ error: ALREADY_ANSWERED });
-        case 'invalid':
-          return reply
-            .code(400)
-            .send({ error: adminApi.INVALID_FIELDS_MESSAGE, fields: outcome.fields });
-      }
+      if (outcome.kind === 'answered') return { screening: outcome.view ?? null };
+      if (outcome.kind === 'not-asked') return reply.code(409).send({ error: ALREADY_ANSWERED });
+      const { fields } = outcome;
+      return reply.code(400).send({ error: adminApi.INVALID_FIELDS_MESSAGE, fields });
     },
   );
 }

@@ -163,11 +163,9 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
       );
     const booking = 'booking' in outcome ? { booking: viewOf(outcome.booking) } : {};
     if (code < 400) return reply.code(code).send(booking);
+    const fields = { start: BOOKING_NOTICES.notASlot };
     if (outcome.kind === 'not-a-slot')
-      return reply.code(400).send({
-        error: adminApi.INVALID_FIELDS_MESSAGE,
-        fields: { start: BOOKING_NOTICES.notASlot },
-      });
+      return reply.code(400).send({ error: adminApi.INVALID_FIELDS_MESSAGE, fields });
     const slots =
       outcome.kind === 'filled' ? { slots: await store.slots(new Date(), NEXT_SLOTS) } : {};
     return reply.code(code).send({ error: BOOKING_NOTICES[notice!], ...booking, ...slots });

@@ -225,18 +225,11 @@ export async function buildApp({
     siteUrl: config.site.siteUrl,
     worker: conversionWorker,
   });
-  await app.register(spendPlugin, {
-    metaAds: config.metaAds,
-    pull: spendPull,
-  });
+  await app.register(spendPlugin, { metaAds: config.metaAds, pull: spendPull });
   // The beacon and /book are limited per address like the lead routes, each on a budget of its own.
+  const limit = bounds.leadFloodLimit ?? LEAD_FLOOD_LIMIT;
   const flood =
-    config.leadRateLimit > 0
-      ? {
-          counters: app.spamDefence.addressCounters,
-          limit: bounds.leadFloodLimit ?? LEAD_FLOOD_LIMIT,
-        }
-      : undefined;
+    config.leadRateLimit > 0 ? { counters: app.spamDefence.addressCounters, limit } : undefined;
   await app.register(visitsPlugin, { siteUrl: config.site.siteUrl, flood });
   await app.register(adminPlugin, {
     config,

@@ -79,7 +79,6 @@ export function callStage(call: { slot_end: string; outcome: string | null }, no
   return call.outcome || Date.parse(call.slot_end) <= now ? 'missed' : 'ahead';
 }
 
-/** The calls not cancelled. */
 export const liveCalls = (db: Kysely<BookingTables>) =>
   db.selectFrom('bookings').selectAll().where('cancelled_at', 'is', null);
 

@@ -95,7 +95,6 @@ const kindWords = {
 } as const;
 type NoticeKind = keyof typeof kindWords;
 
-/** A message's lead and the kind of its notice. */
 function noticeOf(message: OutboxMessage): { lead: LeadCreatedPayload; kind: NoticeKind } {
   const lead = JSON.parse(message.payload) as LeadCreatedPayload;
   const requested = message.topic === LEAD_REQUESTED;

@@ -47,16 +47,16 @@ const slotProperties = {
 const slotList = listOf(slotProperties);
 const bookingView = objectOf({ start: slotProperties.start, end: slotProperties.end });
 const bookingAnswer = objectOf({ booking: bookingView });
-const zoneField = {
-  zone: {
-    type: 'string',
-    maxLength: 64,
-    description: "The IANA zone the person chose (the host's by default)",
-  },
-};
 const startBody = {
   type: 'object',
-  properties: { start: { type: 'string', maxLength: 40 }, ...zoneField },
+  properties: {
+    start: { type: 'string', maxLength: 40 },
+    zone: {
+      type: 'string',
+      maxLength: 64,
+      description: "The IANA zone the person chose (the host's by default)",
+    },
+  },
   required: ['start'],
 } as const;
 const backToPage = {

@@ -111,10 +111,9 @@ export async function seatsTaken(db: Db, since: Date, own?: OwnCall): Promise<Ma
   const taken = new Map<number, Taken>();
   for (const row of rows) {
     const host = Number(row.host_id);
-    if (!taken.has(host)) taken.set(host, new Map());
-    const seats =
-      Number(row.seats) - (own?.host_id === host && own.slot_start === row.slot_start ? 1 : 0);
-    taken.get(host)!.set(row.slot_start, seats);
+    const mine = own?.host_id === host && own.slot_start === row.slot_start;
+    const seats = Number(row.seats) - (mine ? 1 : 0);
+    taken.set(host, (taken.get(host) ?? new Map()).set(row.slot_start, seats));
   }
   return taken;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { PageState } from '@shared/page-state';
 import { LANDING_PARAMS } from '@shared/landing-params';
 import { PREFILL_COOKIE, PREFILL_KEYS } from '@shared/prefill-cookie';
@@ -15,25 +15,23 @@ export interface FormFlashTables {
 }
 
 /** UNLOGGED on PostgreSQL: a minutes-long flash of typed text stays out of the WAL. */
-const createFormFlashes = (dialect: string): Migration => ({
-  async up(db: Kysely<unknown>) {
-    const table = db.schema.createTable('form_flashes');
-    await (dialect === 'postgres' ? table.modifyFront(sql`unlogged`) : table)
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('route', 'text', (c) => c.notNull())
-      .addColumn('state', 'text', (c) => c.notNull())
-      .addColumn('expires', 'bigint', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('form_flashes_expires_idx')
-      .on('form_flashes')
-      .column('expires')
-      .execute();
+export const formFlashMigrations: MigrationSet = (dialect) => ({
+  '147_form_flashes': {
+    async up(db: Kysely<unknown>) {
+      const table = db.schema.createTable('form_flashes');
+      await (dialect === 'postgres' ? table.modifyFront(sql`unlogged`) : table)
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('route', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('expires', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('form_flashes_expires_idx')
+        .on('form_flashes')
+        .column('expires')
+        .execute();
+    },
   },
-});
-
-export const formFlashMigrations: MigrationSet = (dialect): Record<string, Migration> => ({
-  '147_form_flashes': createFormFlashes(dialect),
 });
 
 /** An opaque id (HttpOnly): what it points to stays on the server. */
@@ -120,11 +118,8 @@ export class FormHandoff {
     };
   }
 
-  /**
-   * A page opened from an ad's link keeps its landing parameters for this browser's forms, as
-   * the JS flow's session storage does (another ad's link replaces them); only the API is sent
-   * them, and only a form posted without JavaScript reads them.
-   */
+  /** An ad link's landing parameters, kept for this browser's no-JavaScript forms (as the JS
+      flow's session storage; another ad's link replaces them); only the API is sent them. */
   landingCookie(request: FastifyRequest): string | undefined {
     const landing = landingQuery(request.url);
     if (landing.size === 0) return undefined;

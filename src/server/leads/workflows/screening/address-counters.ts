@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { DAY_MS } from '@shared/calendar-day';
 import type { FastifyReply } from 'fastify';
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { AddressKey } from '../../../platform/http/address-key';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
@@ -38,40 +38,38 @@ export interface AddressCounterTables {
 }
 
 /** UNLOGGED on PostgreSQL: a crash forgets at most a minute of counts; the lead path is cheaper. */
-const createAddressCounts = (dialect: string): Migration => ({
-  async up(db: Kysely<unknown>) {
-    const table = db.schema.createTable('lead_address_counts');
-    await (dialect === 'postgres' ? table.modifyFront(sql`unlogged`) : table)
-      .addColumn('minute', 'integer', (c) => c.notNull())
-      .addColumn('address_hash', 'text', (c) => c.notNull())
-      .addColumn('request', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('invalid', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('valid', 'integer', (c) => c.notNull().defaultTo(0))
-      .addPrimaryKeyConstraint('lead_address_counts_pk', ['minute', 'address_hash'])
-      .execute();
-  },
-});
-
-const addBeaconAndDays = (dialect: string): Migration => ({
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .alterTable('lead_address_counts')
-      .addColumn('beacon', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
-    const table = db.schema.createTable('lead_address_days');
-    await (dialect === 'postgres' ? table.modifyFront(sql`unlogged`) : table)
-      .addColumn('day', 'integer', (c) => c.notNull())
-      .addColumn('address_hash', 'text', (c) => c.notNull())
-      .addColumn('quarantined', 'integer', (c) => c.notNull().defaultTo(0))
-      .addPrimaryKeyConstraint('lead_address_days_pk', ['day', 'address_hash'])
-      .execute();
-  },
-});
-
-export const addressCounterMigrations: MigrationSet = (dialect): Record<string, Migration> => ({
-  '145_lead_address_counts': createAddressCounts(dialect),
-  '165_lead_address_beacon_and_days': addBeaconAndDays(dialect),
-});
+export const addressCounterMigrations: MigrationSet = (dialect) => {
+  const unlogged = (table: CreateTableBuilder<string>) =>
+    dialect === 'postgres' ? table.modifyFront(sql`unlogged`) : table;
+  return {
+    '145_lead_address_counts': {
+      async up(db: Kysely<unknown>) {
+        await unlogged(db.schema.createTable('lead_address_counts'))
+          .addColumn('minute', 'integer', (c) => c.notNull())
+          .addColumn('address_hash', 'text', (c) => c.notNull())
+          .addColumn('request', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('invalid', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('valid', 'integer', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('lead_address_counts_pk', ['minute', 'address_hash'])
+          .execute();
+      },
+    },
+    '165_lead_address_beacon_and_days': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('lead_address_counts')
+          .addColumn('beacon', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await unlogged(db.schema.createTable('lead_address_days'))
+          .addColumn('day', 'integer', (c) => c.notNull())
+          .addColumn('address_hash', 'text', (c) => c.notNull())
+          .addColumn('quarantined', 'integer', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('lead_address_days_pk', ['day', 'address_hash'])
+          .execute();
+      },
+    },
+  };
+};
 
 const MINUTE_MS = 60_000;
 

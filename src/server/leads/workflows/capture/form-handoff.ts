@@ -51,12 +51,7 @@ const MAX_LANDING_LENGTH = 500;
 
 /** A URL's (or a path's) landing parameters alone, each filled and short enough. */
 export function landingQuery(url: string | undefined): URLSearchParams {
-  let query: URLSearchParams;
-  try {
-    query = new URL(url ?? '', 'http://site.invalid').searchParams;
-  } catch {
-    return new URLSearchParams();
-  }
+  const query = URL.parse(url ?? '', 'http://site.invalid')?.searchParams ?? [];
   const names: string[] = Object.values(LANDING_PARAMS);
   return new URLSearchParams(
     [...query].filter(

@@ -11,8 +11,6 @@ import { parsedJson } from '../people/person-report-views';
 
 /* A no-JavaScript form post (decision 090): 303 to the next page, or back with its messages. */
 
-const FORM_ENCODED = 'application/x-www-form-urlencoded';
-
 /** True for a browser's navigation (a form it submits itself), not for a fetch. */
 export function wantsHtml(request: FastifyRequest): boolean {
   const mode = request.headers['sec-fetch-mode'];
@@ -23,15 +21,8 @@ export function wantsHtml(request: FastifyRequest): boolean {
   return html > 0 && html > (weights.get('application/json') ?? 0);
 }
 
-const isFormEncoded = (request: FastifyRequest) =>
-  (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM_ENCODED);
-
-/**
- * The UTM values and fbclid of the page that posted (the Referer, sent in full within the site:
- * strict-origin-when-cross-origin), else of the page the visitor landed on (its cookie): a link
- * followed from the landing loses its query. The schema bounds them, and only blank columns take
- * them (first touch), as the JS flow's.
- */
+/** The UTM values and fbclid of the posting page (the Referer, in full within the site), else of
+    the landing (its cookie: a link followed from it loses the query); as the JS flow's. */
 function landingValues(request: FastifyRequest, handoff: FormHandoff): Record<string, string> {
   const posted = landingQuery(request.headers.referer);
   const query = posted.size > 0 ? posted : handoff.landing(request);
@@ -60,19 +51,17 @@ export function seeOther(reply: FastifyReply, location: string, cookies?: string
   return reply.code(303).header('Location', location).header('Cache-Control', 'no-store').send();
 }
 
-/**
- * The body to validate (a urlencoded form's `page` and Referer become the JS flow's attribution)
- * and, for a navigation, its answers: a 303 on, or back with its messages.
- */
+/** The body to validate (a urlencoded form's `page` and Referer become the JS flow's attribution)
+    and, for a navigation, its answers: a 303 on, or back with its messages. */
 export function formPost(request: FastifyRequest, action: string, handoff: FormHandoff) {
-  const encoded = isFormEncoded(request);
+  const contentType = request.headers['content-type'] ?? '';
+  const encoded = contentType.toLowerCase().startsWith('application/x-www-form-urlencoded');
   const {
     page,
     attribution: _ignored,
     ...fields
   } = encoded ? { ...(request.body as Record<string, unknown>) } : {};
-  const { referer } = request.headers;
-  const form = formOf(action, page, referer);
+  const form = formOf(action, page, request.headers.referer);
   const attribution = form
     ? {
         ...landingValues(request, handoff),

@@ -113,11 +113,6 @@ export function formOf(action: string, page: unknown, referer: string | undefine
   const forms = htmlForms.filter((form) => form.action === action);
   const byPage = forms.find((form) => form.page === page);
   if (byPage) return byPage;
-  let from: string | undefined;
-  try {
-    from = referer ? new URL(referer).pathname : undefined;
-  } catch {
-    from = undefined;
-  }
+  const from = referer ? URL.parse(referer)?.pathname : undefined;
   return forms.find((form) => form.page === from || form.at === from) ?? forms[0];
 }

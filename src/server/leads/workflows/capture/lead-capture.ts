@@ -73,10 +73,8 @@ export class LeadCapture {
     if (rateLimit <= 0) return undefined;
     const now = Date.now();
     const counts = await this.counters.add(addressKeyOf(request), 'request', now);
-    if (counts.request > floodLimit || counts.invalid >= rateLimit) {
-      return tooManySubmissions(reply, now);
-    }
-    return undefined;
+    const flooded = counts.request > floodLimit || counts.invalid >= rateLimit;
+    return flooded ? tooManySubmissions(reply, now) : undefined;
   };
 
   async countInvalid(request: FastifyRequest): Promise<void> {

@@ -33,9 +33,6 @@ import { tablesOf } from '../../../platform/database/connection';
 /** A request's pino logger; `setBindings` is missing only when logging is off (tests). */
 type RequestLogger = { setBindings?(bindings: Record<string, unknown>): void };
 
-/** One answer for every accepted lead: it says nothing about who is already a lead. */
-export const ACCEPTED = { ok: true } as const;
-
 const acceptedBody = objectOf(
   { ok: { type: 'boolean', const: true } },
   'Stored (committed); the same answer whether the e-mail was new or known',
@@ -168,7 +165,7 @@ export function leadRoute<Schema extends LeadSchema>(
       }
       // A quarantined form gets exactly what a person's gets.
       if (html) return html.saved(reply, result.data as Record<string, unknown>);
-      return reply.code(200).send(ACCEPTED);
+      return reply.code(200).send({ ok: true });
     },
   );
 }

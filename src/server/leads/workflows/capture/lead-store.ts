@@ -100,25 +100,18 @@ export function createLeadStore(
 
 /** The lead store counting stored and quarantined forms into the metrics (decision 141). */
 export function countedStore(store: LeadStore, registry: Registry): LeadStore {
-  const registers = [registry];
-  const stored = new Counter({
-    name: 'leads_stored_total',
-    help: 'Lead forms stored (not quarantined), by form',
-    labelNames: ['form'],
-    registers,
-  });
-  const quarantined = new Counter({
-    name: 'leads_quarantined_total',
-    help: 'Lead forms held in quarantine as suspect (decision 095), by form',
-    labelNames: ['form'],
-    registers,
-  });
-  const quarantineReasons = new Counter({
-    name: 'leads_quarantine_reasons_total',
-    help: 'Reasons of the quarantined forms, by form (a form may have several)',
-    labelNames: ['form', 'reason'],
-    registers,
-  });
+  const counter = (name: string, help: string, labelNames = ['form']) =>
+    new Counter({ name, help, labelNames, registers: [registry] });
+  const stored = counter('leads_stored_total', 'Lead forms stored (not quarantined), by form');
+  const quarantined = counter(
+    'leads_quarantined_total',
+    'Lead forms held in quarantine as suspect (decision 095), by form',
+  );
+  const quarantineReasons = counter(
+    'leads_quarantine_reasons_total',
+    'Reasons of the quarantined forms, by form (a form may have several)',
+    ['form', 'reason'],
+  );
   // Every form shows from the start (0), so a graph has a line before the first lead.
   for (const form of leadForms) {
     stored.labels(form).inc(0);

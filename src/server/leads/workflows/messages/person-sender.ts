@@ -96,13 +96,9 @@ export function personSender(options: PersonSenderOptions) {
       return candidateReminder(context, { to: row.email, statusLink }, step, unsubscribe);
     }
     // The confirmation ('lead.created') names its lead by type, the others by table.
-    const { table, id } =
-      message.topic === LEAD_CREATED
-        ? {
-            table: leadTableOf((payload as ConfirmationPayload).type),
-            id: (payload as ConfirmationPayload).id,
-          }
-        : (payload as LeadRef);
+    const lead = payload as LeadRef & ConfirmationPayload;
+    const table = message.topic === LEAD_CREATED ? leadTableOf(lead.type) : lead.table;
+    const { id } = lead;
     const row = table === 'candidates' ? await candidate(id) : await company(id);
     // Withdrawing stops every message but a new link, also one the team queued just before.
     if (!row || (message.topic !== PERSON_STATUS_LINK && row.status === 'withdrawn')) {

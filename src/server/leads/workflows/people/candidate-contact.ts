@@ -5,10 +5,8 @@ import type { AdminLeadTables, CandidateListRow } from '../../records/listing-ta
 import { issueStatusLink, type StatusLinkTables } from './status-link';
 import { awaitsUs, openStepOf } from './status-words';
 
-/**
- * A candidate's e-mail and a new status link (a call's mail), and their status once no call is
- * theirs (closed, enrolled, placed: only a cancellation goes then, saying why); none once erased.
- */
+/** A candidate's e-mail, a new status link (a call's mail), and their status once no call is
+    theirs (closed, enrolled, placed: only a cancellation goes, saying why); none once erased. */
 export async function candidateContact(
   db: Kysely<object>,
   writes: WriteQueue<object>,

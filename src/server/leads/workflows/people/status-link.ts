@@ -43,10 +43,8 @@ export async function issueStatusLink(
   return `${STATUS_PATH}?token=${token}`;
 }
 
-/**
- * The lead a token opens, if it is ours and has not expired; `spend` deletes its link (in the
- * caller's transaction): of two presses at once, only the one that deletes it opens it.
- */
+/** The lead a current token of ours opens; `spend` deletes its link (in the caller's transaction):
+    of two presses at once, only the one that deletes it opens it. */
 export async function leadOfStatusLink(
   db: Kysely<StatusLinkTables>,
   token: string,

@@ -22,10 +22,7 @@ import { awaitsUs, noCallWords } from '../people/status-words';
 import { conversionFacts } from './status-events';
 import { assignLeads, type Assignee } from './lead-assignment';
 
-/**
- * `work` in a transaction holding the lead's row lock, then `also`; undefined when there is no
- * such lead.
- */
+/** `work` in a transaction holding the lead's row lock, then `also`; undefined for no such lead. */
 export function withLockedLead<T>(
   db: Kysely<PipelineTables>,
   dialect: DialectName,
@@ -43,7 +40,7 @@ export function withLockedLead<T>(
 }
 
 /** The lead's status, its row held till `trx` ends (SQLite: one writer at a time anyway). */
-export async function lockedStatus(
+async function lockedStatus(
   trx: Kysely<PipelineTables>,
   dialect: DialectName,
   { table, id }: LeadRef,
@@ -52,10 +49,8 @@ export async function lockedStatus(
   return (await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst())?.status;
 }
 
-/**
- * The candidate's words once no call is theirs (closed, enrolled, placed), read in a booking's
- * `trx` holding their row as a status change does: either waits for the other to commit.
- */
+/** The candidate's words once no call is theirs (closed, enrolled, placed), read in a booking's
+    `trx` holding their row as a status change does: either waits for the other to commit. */
 export async function noCallNow(trx: SharedTransaction, dialect: DialectName, id: number) {
   const lead = { table: 'candidates', id } as const;
   const status = await lockedStatus(tablesOf<PipelineTables>(trx), dialect, lead);
@@ -68,10 +63,8 @@ type Change = { from: string | number | null; to: string | number | null };
 /** Who changes a status: their account, and how the audit log names them (with the session). */
 export type StatusActor = { accountId: number; name: string };
 
-/**
- * Cancels the candidates' calls not yet started in `trx` (the bookings'), saying why: their new
- * `status`, set by `by` (null: the person).
- */
+/** Cancels the candidates' calls not yet started in `trx` (the bookings'), saying why: their new
+    `status`, set by `by` (null: the person). */
 export type CancelCall = (
   trx: Transaction<PipelineTables>,
   candidateIds: readonly number[],

@@ -19,11 +19,8 @@ const formsOf = (db: Db, table: LeadTable, id: number) =>
     .orderBy('id')
     .execute();
 
-/**
- * The lead's ad click, one for all its Meta events (decision 110), kept as Meta's parameter
- * builder keeps `_fbc`: the latest fbclid its proven forms brought, timed when first received
- * (a new fbclid replaces it; the same one again keeps its time).
- */
+/** The lead's ad click for all its Meta events, kept as Meta's parameter builder keeps `_fbc`: the
+    latest fbclid its proven forms brought, timed when first received (the same one keeps it). */
 function clickOf(forms: Awaited<ReturnType<typeof formsOf>>) {
   let click: { fbclid: string; atMs: number } | undefined;
   for (const form of forms) {

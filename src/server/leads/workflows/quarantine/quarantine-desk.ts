@@ -63,10 +63,7 @@ export class QuarantineDesk {
     return { total: Number(count.total), rows: rows.map(view) };
   }
 
-  /**
-   * Deletes submission `id` and saves its step as if just sent, then `also`, in one transaction;
-   * undefined when it is gone.
-   */
+  /** Deletes submission `id`, saves its step as if just sent, then `also`; undefined if gone. */
   release(id: number, also?: AlsoWrite<Released>) {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx

@@ -50,18 +50,14 @@ export async function startMailboxSession(db: Db, emailNormalized: string, now: 
 }
 
 /** The address this request's mailbox cookie proves, if its session is ours and current. */
-export async function mailboxOf(
-  db: Db,
-  request: FastifyRequest,
-  now = new Date(),
-): Promise<string | undefined> {
+export async function mailboxOf(db: Db, request: FastifyRequest): Promise<string | undefined> {
   const token = cookieValue(request.headers.cookie, MAILBOX_COOKIE);
   if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   const row = await db
     .selectFrom('mailbox_sessions')
     .select('email_normalized')
     .where('token_hash', '=', sha256Hex(token))
-    .where('expires_at', '>', now.toISOString())
+    .where('expires_at', '>', new Date().toISOString())
     .executeTakeFirst();
   return row?.email_normalized;
 }

@@ -172,8 +172,6 @@ export class StatusPage {
       const resumed = this.resume(request, query, mine, ours);
       if (resumed) return resumed;
     }
-    const viewOf = ([lead, row]: [LeadRef, Row], contacts?: string[]) =>
-      statusLead(lead, leadRefText(lead), row, contacts);
     if (mine.length > 0) {
       // What the page shows the mailbox's owner: their secondary contacts too.
       const leads = await Promise.all(
@@ -185,19 +183,23 @@ export class StatusPage {
             optedOut(this.db, table, id),
           ]);
           const values = contacts.map((contact) => contact.value);
-          const lead = { ...viewOf(entry, values), bookCall: Boolean(call?.offer), optedOut: out };
+          const view = {
+            ...statusLead(entry, values),
+            bookCall: Boolean(call?.offer),
+            optedOut: out,
+          };
           if (call?.offer === 'move')
-            return { ...lead, callBooked: call.when, outlook: lead.outlook && CALL_BOOKED };
+            return { ...view, callBooked: call.when, outlook: view.outlook && CALL_BOOKED };
           // The call is their next step, not ours: never "nothing to do" beside its button.
-          const outlook = call?.offer ? lead.outlook && CALL_OPEN : lead.outlook;
-          return { ...lead, outlook, ...(call?.when ? { callWas: call.when } : {}) };
+          const outlook = call?.offer ? view.outlook && CALL_OPEN : view.outlook;
+          return { ...view, outlook, ...(call?.when ? { callWas: call.when } : {}) };
         }),
       );
       return { view: { kind: 'leads', leads } };
     }
     const link = LINK_OUTCOMES.get(query.link);
     if (ours.length > 0) {
-      const steps = ours.flatMap((lead) => viewOf(lead).next ?? []);
+      const steps = ours.flatMap((lead) => statusLead(lead).next ?? []);
       // /book shows this browser its candidate's call (decision 178): here, no time, a pointer.
       const [candidate, row] = ours.find(([lead]) => lead.table === 'candidates') ?? [];
       const call =

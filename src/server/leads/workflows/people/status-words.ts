@@ -5,7 +5,7 @@ import { closingStatuses, leadStatuses, statusLabel } from '@shared/lead-status'
 import type { CandidateListRow, CompanyListRow } from '../../records/listing-tables';
 import { leadTypeOf } from '../../records/lead-tables';
 import { openStep } from '../messages/candidate-reminders';
-import type { LeadRef } from './lead-proof';
+import { leadRefText, type LeadRef } from './lead-proof';
 import { STATUS_PATH } from './status-link';
 
 /* Where a person stands, in words: the status page's and the messages' one source. */
@@ -108,11 +108,10 @@ export function detailColumns(table: LeadRef['table'], stage: string): Record<st
 }
 
 export function statusLead(
-  lead: LeadRef,
-  ref: string,
-  row: LeadRow,
+  [lead, row]: [LeadRef, LeadRow],
   otherContacts: string[] = [],
 ): StatusLead {
+  const ref = leadRefText(lead);
   const step = openStepOf(lead.table, row);
   const values = { ...(row as unknown as Record<string, string | null>) };
   // The questionnaire's "Where do you live?" is the location until one is given (as match keys).

@@ -14,15 +14,15 @@ export const QUARANTINE_DAYS = 30;
 type QuarantineDb = Kysely<Pick<LeadQuarantineTables, 'lead_quarantine'>>;
 type BoundsDb = Kysely<LeadQuarantineTables>;
 
-/** The first instant (ISO) and UTC day still kept at `now`. */
-export function keptSince(now: Date): { iso: string; day: string } {
-  const iso = new Date(now.getTime() - QUARANTINE_DAYS * DAY_MS).toISOString();
+/** The first instant (ISO) and UTC day still kept now. */
+export function keptSince(): { iso: string; day: string } {
+  const iso = new Date(Date.now() - QUARANTINE_DAYS * DAY_MS).toISOString();
   return { iso, day: iso.slice(0, 10) };
 }
 
 /** Deletes quarantined forms and dropped counts older than QUARANTINE_DAYS; rows deleted. */
-export async function expireQuarantined(db: BoundsDb, now = new Date()): Promise<number> {
-  const since = keptSince(now);
+export async function expireQuarantined(db: BoundsDb): Promise<number> {
+  const since = keptSince();
   await db.deleteFrom('lead_quarantine_dropped').where('day', '<', since.day).execute();
   const result = await db
     .deleteFrom('lead_quarantine')

@@ -97,7 +97,7 @@ export class QuarantineDesk {
 
   /** Forms held, and dropped since `since`: the first UTC day of the QUARANTINE_DAYS kept. */
   async figures() {
-    const since = keptSince(new Date()).day;
+    const since = keptSince().day;
     const [held, dropped] = await Promise.all([
       this.db
         .selectFrom('lead_quarantine')

@@ -92,10 +92,7 @@ export class FormHandoff {
   }
 
   /** This cookie's flash if it is for `route`, taken, with the Set-Cookie that clears it. */
-  async take(
-    request: FastifyRequest,
-    route: string,
-  ): Promise<{ state: PageState; clear: string } | undefined> {
+  async take(request: FastifyRequest, route: string) {
     const id = cookieValue(request.headers.cookie, FLASH_COOKIE);
     // No cookie, no store lookup: a plain page view costs nothing here.
     const flash = id

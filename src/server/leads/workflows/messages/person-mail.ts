@@ -87,11 +87,7 @@ const thanks = (brandName: string) =>
   `Thanks for your interest in the ${brandName} AI data center technician programme: free ${claims.trainingWeeks}-week training paid for by employers, then a full-time job with a partner company.`;
 
 /** The team's form e-mail as text the recruiter sees and may edit; `{statusLink}` resumes. */
-export function formEmailMessage(
-  brandName: string,
-  firstName: string | null,
-  open?: NextStep,
-): StatusMessage {
+export function formEmailMessage(brandName: string, firstName: string | null, open?: NextStep) {
   const paragraphs = [
     firstName?.trim() ? 'Hi {firstName},' : 'Hi,',
     thanks(brandName),

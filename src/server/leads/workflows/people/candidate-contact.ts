@@ -40,10 +40,7 @@ const nameRows = (db: Kysely<object>, ids: readonly number[]) =>
         .execute();
 
 /** Candidates' names by id, for another capability's list (the day's booked calls). */
-export async function candidateNames(
-  db: Kysely<object>,
-  ids: readonly number[],
-): Promise<Map<number, string | null>> {
+export async function candidateNames(db: Kysely<object>, ids: readonly number[]) {
   const rows = await nameRows(db, ids);
   const nameOf = (row: (typeof rows)[number]) =>
     [row.first_name, row.last_name].filter(Boolean).join(' ') || null;
@@ -51,10 +48,7 @@ export async function candidateNames(
 }
 
 /** Candidates' first names by id (a host's calendar names each call by it alone). */
-export async function candidateFirstNames(
-  db: Kysely<object>,
-  ids: readonly number[],
-): Promise<Map<number, string | null>> {
+export async function candidateFirstNames(db: Kysely<object>, ids: readonly number[]) {
   const rows = await nameRows(db, ids);
   return new Map(rows.map((row) => [Number(row.id), row.first_name || null]));
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { DAY_MS } from '@shared/calendar-day';
 import { sql, type Kysely } from 'kysely';
-import { leadTables, type LeadProof, type LeadRecordTables } from '../../records/lead-tables';
+import { leadTables, type LeadRecordTables } from '../../records/lead-tables';
 import { cookieValue, type SiteCookies } from '../../../platform/http/cookies';
 import { newToken, sha256Hex } from '../../../platform/http/tokens';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
@@ -63,10 +63,7 @@ export async function mailboxOf(db: Db, request: FastifyRequest): Promise<string
 }
 
 /** Raises its leads' proof generation: older form proofs (a stranger's too) stop counting. */
-export async function claimLeads(
-  db: Kysely<LeadRecordTables>,
-  emailNormalized: string,
-): Promise<LeadProof[]> {
+export async function claimLeads(db: Kysely<LeadRecordTables>, emailNormalized: string) {
   const claimed = await Promise.all(
     leadTables.map(async (table) => {
       const rows = await db

@@ -70,12 +70,7 @@ export async function conversionFacts(trx: Kysely<LeadRecordTables>, id: number)
 }
 
 /** A candidate's booked call as `Schedule` (issue 43), in the booking's transaction. */
-export async function recordCallEvent(
-  db: Db,
-  id: number,
-  client: SubmissionClient,
-  now: Date,
-): Promise<void> {
+export async function recordCallEvent(db: Db, id: number, client: SubmissionClient, now: Date) {
   const trx = tablesOf<LeadRecordTables>(db);
   // The page's own yes may come from a browser that never heard of the person's opt-out.
   if (await optedOut(trx, 'candidates', id)) return;

@@ -1,10 +1,9 @@
 import { DAY_MS } from '@shared/calendar-day';
 import type { QuarantineReason } from '@shared/lead-vocabulary';
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { TableStep } from '../../records/lead-saves';
 import type { LeadRecordTables } from '../../records/lead-tables';
-import type { LeadQuarantineTable, LeadQuarantineTables } from '../../records/quarantine-tables';
-import type { SaveResult } from '../../records/upsert';
+import type { LeadQuarantineTables } from '../../records/quarantine-tables';
 
 /** Forms one address may have quarantined a day; the rest are counted, their bodies dropped. */
 export const QUARANTINE_DAILY_LIMIT = 100;
@@ -34,10 +33,7 @@ export async function expireQuarantined(db: BoundsDb): Promise<number> {
 /** The address is kept as typed: lower() normalises it (ASCII only, as the forms accept). */
 const sameAddress = (normalizedEmail: string) => sql<boolean>`lower(email) = ${normalizedEmail}`;
 
-export function findQuarantined(
-  db: QuarantineDb,
-  normalizedEmail: string,
-): Promise<Selectable<LeadQuarantineTable>[]> {
+export function findQuarantined(db: QuarantineDb, normalizedEmail: string) {
   return db
     .selectFrom('lead_quarantine')
     .selectAll()
@@ -71,10 +67,7 @@ export type QuarantineEntry = TableStep & {
 
 /** Holds `entry`, its request without the address (decision 095): a held form writes no Meta
     event; released, its events go as of its own time and event id (decision 110). */
-export async function quarantineSubmission(
-  db: Kysely<LeadRecordTables>,
-  entry: QuarantineEntry,
-): Promise<SaveResult> {
+export async function quarantineSubmission(db: Kysely<LeadRecordTables>, entry: QuarantineEntry) {
   if (entry.dropBody) {
     await db
       .insertInto('lead_quarantine_dropped')

@@ -22,11 +22,7 @@ export function readFormTime(key: Buffer, value: string | undefined): FormTime {
 }
 
 /** Why a submission fails the time trap (a token from the future is too soon); off at 0. */
-export function timeTrapReason(
-  token: FormTime,
-  nowMs: number,
-  minFillMs: number,
-): 'no_form_token' | 'forged_form_token' | 'too_fast' | undefined {
+export function timeTrapReason(token: FormTime, nowMs: number, minFillMs: number) {
   if (minFillMs <= 0) return undefined;
   if (token.state === 'missing') return 'no_form_token';
   if (token.state === 'forged') return 'forged_form_token';

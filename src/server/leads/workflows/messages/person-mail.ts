@@ -39,14 +39,9 @@ function compose(
   ]);
 }
 
-type SiteContext = Pick<PersonMailContext, 'siteUrl'>;
-const absolute = (context: SiteContext, path: string) => `${context.siteUrl}${path}`;
+const absolute = (context: PersonMailContext, path: string) => `${context.siteUrl}${path}`;
 
-const statusPage = (
-  context: SiteContext,
-  person: Pick<PersonMailTo, 'statusLink'>,
-  text: string,
-) => ({
+const statusPage = (context: PersonMailContext, person: PersonMailTo, text: string) => ({
   text,
   link: absolute(context, person.statusLink),
   label: 'Your status page',
@@ -71,14 +66,14 @@ const stepText: Record<NextStep, { text: string; label: string }> = {
 const COMPLETE = 'Your application is complete: we have everything we need';
 
 /** Complete, and a time open: the call is their next step, not ours (the status page's words). */
-const bookParagraph = (context: SiteContext, statusLink: string) => ({
+const bookParagraph = (context: PersonMailContext, statusLink: string) => ({
   text: `${COMPLETE}. ${CALL_OPEN}`,
   link: absolute(context, resumeLink(statusLink, 'book')),
   label: 'Book your call',
 });
 
 /** The button of the step still open: the status link, which resumes that step prefilled. */
-const stepParagraph = (context: SiteContext, statusLink: string, step: NextStep) => ({
+const stepParagraph = (context: PersonMailContext, statusLink: string, step: NextStep) => ({
   ...stepText[step],
   link: absolute(context, resumeLink(statusLink, step)),
 });
@@ -153,22 +148,16 @@ export function candidateReminder(
   open: OpenStep,
   unsubscribeUrl: string,
 ): MailMessage {
-  const message = compose(
-    context,
-    person,
-    open === 'apply'
-      ? `Your ${context.brandName} application is waiting`
-      : `Your ${context.brandName} questionnaire is waiting`,
-    [
-      `Your place in the free ${claims.trainingWeeks}-week ${context.brandName} programme is not secured yet.`,
-      stepParagraph(context, person.statusLink, open),
-      {
-        text: 'No more reminders? One click stops them:',
-        link: unsubscribeUrl,
-        label: 'Stop reminders',
-      },
-    ],
-  );
+  const waiting = open === 'apply' ? 'application' : 'questionnaire';
+  const message = compose(context, person, `Your ${context.brandName} ${waiting} is waiting`, [
+    `Your place in the free ${claims.trainingWeeks}-week ${context.brandName} programme is not secured yet.`,
+    stepParagraph(context, person.statusLink, open),
+    {
+      text: 'No more reminders? One click stops them:',
+      link: unsubscribeUrl,
+      label: 'Stop reminders',
+    },
+  ]);
   return {
     ...message,
     headers: {

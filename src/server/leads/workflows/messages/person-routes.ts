@@ -66,6 +66,7 @@ export const personRoutes: FastifyPluginAsync<{
   context: PersonMailContext;
 }> = async (app, { mailAllowance, perAddress, context }) => {
   const db = tablesOf<PersonMessageTables>(app.database.db);
+  const pipeline = tablesOf<PipelineTables>(app.database.db);
   const lostLinkFlood = {
     counters: app.spamDefence.addressCounters,
     limit: LOST_LINK_ADDRESS_LIMIT,
@@ -104,12 +105,7 @@ export const personRoutes: FastifyPluginAsync<{
       const id = candidateOfUnsubscribeToken(key, request.query.token);
       if (id === undefined) return invalidLink(reply);
       // An erased lead has nothing left to stop: the same answer.
-      await stopMessages(
-        tablesOf<PipelineTables>(db),
-        app.database.dialect,
-        { table: 'candidates', id },
-        false,
-      );
+      await stopMessages(pipeline, app.database.dialect, { table: 'candidates', id }, false);
       return page(
         reply,
         200,

@@ -18,8 +18,7 @@ import {
   objectOf,
   retryAfterHeader,
 } from '../../../platform/http/api-schemas';
-import type { DatabaseConnection } from '../../../platform/database/connection';
-import { tablesOf } from '../../../platform/database/connection';
+import { tablesOf, type DatabaseConnection } from '../../../platform/database/connection';
 import type { FormHandoff } from '../capture/form-handoff';
 import { seeOther, typedValues, wantsHtml } from '../capture/html-form-posts';
 import { tooManySubmissions, type LeadCapture } from '../capture/lead-capture';
@@ -141,29 +140,23 @@ export const statusRoutes: FastifyPluginAsync<StatusRoutesOptions> = async (
       const schema =
         lead.table === 'candidates' ? candidateDetails : companyDetails[companyForm(lead.stage)];
       const result = validateBody(schema, request.body);
-      if (!result.ok) return invalid(request, reply, lead, schema, result.fields);
+      if (!result.ok) {
+        // 400, or back to the page with what was typed into the form's fields (only those).
+        await limits.countInvalid(request);
+        const { fields } = result;
+        if (!wantsHtml(request))
+          return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });
+        // `values.lead` names the lead whose form shows the messages.
+        const values = { ...typedValues(schema, request.body), lead: leadRefText(lead) };
+        return back(request, reply, {
+          form: { action: STATUS_ACTIONS.details, page: STATUS_PATH, values, errors: fields },
+        });
+      }
       if (await limits.overRate(request)) return tooManySubmissions(reply);
       await correctDetails(db, dialect, lead, result.data as Record<string, string>);
       return answer(request, reply, 'details');
     },
   );
-
-  /** 400, or back to the page with what was typed into the form's fields (only those). */
-  async function invalid(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    lead: LeadRef,
-    schema: $ZodType,
-    fields: Record<string, string>,
-  ) {
-    await limits.countInvalid(request);
-    if (!wantsHtml(request)) return reply.code(400).send({ error: INVALID_FIELDS_MESSAGE, fields });
-    // `values.lead` names the lead whose form shows the messages.
-    const values = { ...typedValues(schema, request.body), lead: leadRefText(lead) };
-    return back(request, reply, {
-      form: { action: STATUS_ACTIONS.details, page: STATUS_PATH, values, errors: fields },
-    });
-  }
 
   // Each proven action: its summary, its fields and what it does to the lead.
   const acts = [

@@ -156,11 +156,8 @@ export function leadRoute<Schema extends LeadSchema>(
           : { leadId: saved.id, created: saved.created },
       );
       if (saved.proofIssued && !saved.quarantined) {
-        const refs = withLead(proofs, {
-          table,
-          id: saved.id,
-          generation: saved.proofGeneration ?? 1,
-        });
+        const lead = { table, id: saved.id, generation: saved.proofGeneration ?? 1 };
+        const refs = withLead(proofs, lead);
         reply.header('set-cookie', leadProofCookie(handoff.cookies, request, proofKey, refs));
       }
       // A quarantined form gets exactly what a person's gets.

@@ -57,11 +57,10 @@ export function readLeadProof(key: Buffer, request: FastifyRequest): LeadProof[]
 }
 
 /** `lead` added in front (once; the oldest dropped past the cap). */
-export const withLead = (refs: readonly LeadProof[], lead: LeadProof): LeadProof[] =>
-  [lead, ...refs.filter((ref) => !(ref.table === lead.table && ref.id === lead.id))].slice(
-    0,
-    LEAD_PROOF_MAX_LEADS,
-  );
+export function withLead(refs: readonly LeadProof[], lead: LeadProof): LeadProof[] {
+  const others = refs.filter((ref) => ref.table !== lead.table || ref.id !== lead.id);
+  return [lead, ...others].slice(0, LEAD_PROOF_MAX_LEADS);
+}
 
 export const leadProofCookie = (
   cookies: SiteCookies,

@@ -73,12 +73,11 @@ export async function writeDueReminders(
   db: Kysely<ReminderWriteTables>,
   delaysMs: readonly number[],
   now: Date,
-): Promise<number> {
-  if (delaysMs.length === 0) return 0;
+) {
+  if (delaysMs.length === 0) return;
   const at = now.toISOString();
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  return db.transaction().execute(async (trx) => {
-    let written = 0;
+  await db.transaction().execute(async (trx) => {
     for (const [index, delay] of delaysMs.entries()) {
       const until = delaysMs[index + 1] ?? 2 * delay;
       const due = trx
@@ -112,8 +111,6 @@ export async function writeDueReminders(
         })),
         at,
       );
-      written += rows.length;
     }
-    return written;
   });
 }

@@ -67,16 +67,15 @@ export async function leadOfStatusLink(
 export async function deleteStatusLinks(
   db: Kysely<StatusLinkTables>,
   filter: { expiredBy: Date } | { table: LeadRef['table']; ids: readonly number[] },
-): Promise<number> {
+) {
   let query = db.deleteFrom('status_links');
   if ('expiredBy' in filter)
     query = query.where('expires_at', '<=', filter.expiredBy.toISOString());
   else {
-    if (filter.ids.length === 0) return 0;
+    if (filter.ids.length === 0) return;
     query = query.where('lead_table', '=', filter.table).where('lead_id', 'in', filter.ids);
   }
-  const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows);
+  await query.execute();
 }
 
 export const statusLinkMigrations: MigrationSet = () => ({

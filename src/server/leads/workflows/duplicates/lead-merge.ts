@@ -5,7 +5,7 @@ import type { DialectName } from '../../../platform/database/migration-runner';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { addActivity } from '../pipeline/lead-pipeline';
 import type { PipelineTables } from '../../records/pipeline-tables';
-import { deleteStatusLinks, type StatusLinkTables } from '../people/status-link';
+import { deleteStatusLinks } from '../people/status-link';
 import { candidateFields } from '@shared/lead-fields';
 import { candidateStatuses, closingStatuses } from '@shared/lead-status';
 import { defaultSide, mergeFieldsOf, type MergeWinners } from '@shared/lead-merge';
@@ -117,10 +117,7 @@ export function mergeCandidates(
       .where((eb) => eb.and(aboutOther))
       .execute();
     // The other's status links would open the kept lead: they go (reminders cascade).
-    await deleteStatusLinks(tablesOf<StatusLinkTables>(trx), {
-      table: 'candidates',
-      ids: [otherId],
-    });
+    await deleteStatusLinks(tablesOf(trx), { table: 'candidates', ids: [otherId] });
     const sides = sidesOf(kept, other, winners);
     const othersContacts = await findContacts(trx, 'candidates', [otherId]);
     await eraseHistory(trx, 'lead_contacts', 'candidates', [otherId]);

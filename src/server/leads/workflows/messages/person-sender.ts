@@ -71,12 +71,7 @@ export function personSender(options: PersonSenderOptions) {
   const { db, writes, mailer, context } = options;
   const linkTo = (table: LeadTable, id: number) =>
     writes.runInBackground((trx) =>
-      issueStatusLink(
-        tablesOf<StatusLinkTables>(trx),
-        { table, id },
-        new Date(),
-        options.statusLinkDays,
-      ),
+      issueStatusLink(tablesOf(trx), { table, id }, new Date(), options.statusLinkDays),
     );
   const candidate = (id: number) =>
     db.selectFrom('candidates').selectAll().where('id', '=', id).executeTakeFirst();

@@ -4,7 +4,7 @@ import { tablesOf } from '../../../platform/database/connection';
 import type { Mailer } from '../../../platform/mail/mailer';
 import { startOutboxWorker, type WorkerSettings } from '../../../platform/outbox/outbox-worker';
 import { RepeatingTask } from '../../../platform/schedule/repeating-task';
-import { writeDueReminders, type ReminderWriteTables } from './candidate-reminders';
+import { writeDueReminders } from './candidate-reminders';
 import type { PersonMailContext } from './person-mail';
 import type { CallOffer } from '../people/status-words';
 import type { MailAllowance } from './mail-allowance';
@@ -26,10 +26,6 @@ export interface PersonMessagesOptions {
   worker?: WorkerSettings;
 }
 
-/** How often due reminders are looked for: a quarter of the shortest delay, within 1 s to 1 min. */
-const reminderPollMs = (delaysMs: readonly number[]) =>
-  Math.min(60_000, Math.max(1_000, Math.round((delaysMs[0] ?? 0) / 4)));
-
 /** The person's messages (decision 154): their outbox worker, due reminders, their own requests. */
 export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = async (
   app,
@@ -40,28 +36,26 @@ export const personMessagesPlugin: FastifyPluginAsync<PersonMessagesOptions> = a
   if (options.worker?.enabled === false) return;
 
   const db = tablesOf<PersonMessageTables>(app.database.db);
-  const pollMs = reminderPollMs(options.reminderDelaysMs);
+  const delaysMs = options.reminderDelaysMs;
+  // Due reminders are looked for every quarter of the shortest delay, within 1 s to 1 min.
+  const pollMs = Math.min(60_000, Math.max(1_000, Math.round((delaysMs[0] ?? 0) / 4)));
   const reminders = new RepeatingTask(
-    () =>
-      writeDueReminders(tablesOf<ReminderWriteTables>(db), options.reminderDelaysMs, new Date()),
+    () => writeDueReminders(tablesOf(db), delaysMs, new Date()),
     () => pollMs,
     (error) => app.log.warn({ err: error }, 'writing due reminders failed'),
   );
   app.addHook('onReady', async () => {
-    if (options.reminderDelaysMs.length > 0) reminders.start(pollMs);
+    if (delaysMs.length > 0) reminders.start(pollMs);
   });
   // Hooks close in reverse: the worker stops before the reminders.
   app.addHook('onClose', async () => reminders.stop());
   startOutboxWorker(app, 'person message', {
     senders: {
       person: personSender({
+        ...options,
         db,
         writes: app.writeQueue.forTables<PersonMessageTables>(),
-        mailer: options.mailer,
-        context: options.context,
-        statusLinkDays: options.statusLinkDays,
         unsubscribeKey: unsubscribeKey(app.spamDefence.formTimeKey),
-        offersCall: options.offersCall,
       }),
     },
     ...options.worker,

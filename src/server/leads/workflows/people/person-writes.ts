@@ -24,11 +24,9 @@ export async function correctDetails(
 ): Promise<void> {
   await withLockedLead(db, dialect, lead, async (trx) => {
     const now = new Date().toISOString();
+    const columns = Object.entries(detailColumns(lead.table, lead.stage));
     const values = Object.fromEntries(
-      Object.entries(detailColumns(lead.table, lead.stage)).map(([field, column]) => [
-        column,
-        fields[field] || null,
-      ]),
+      columns.map(([key, column]) => [column, fields[key] || null]),
     );
     await trx
       .updateTable(lead.table)

@@ -116,11 +116,9 @@ export function statusLead(
   const values = { ...(row as unknown as Record<string, string | null>) };
   // The questionnaire's "Where do you live?" is the location until one is given (as match keys).
   values.location ??= values.questionnaire_location ?? null;
+  const columns = Object.entries(detailColumns(lead.table, row.stage));
   const details = Object.fromEntries(
-    Object.entries(detailColumns(lead.table, row.stage)).map(([field, column]) => [
-      field,
-      values[column] ?? '',
-    ]),
+    columns.map(([field, column]) => [field, values[column] ?? '']),
   );
   return {
     ref,

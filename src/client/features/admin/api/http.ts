@@ -10,7 +10,6 @@ export const SESSION_KEY = ['/api/admin/session'] as const;
 /** The spec's session answer and, beside `authenticated`, what the server adds. */
 export interface SessionState {
   authenticated: boolean;
-  /** The account signed in. */
   account?: AdminAccount;
   /** ADMIN_REQUIRE_MFA: this account must set up a second factor before it sees a lead. */
   setupRequired?: boolean;
@@ -76,10 +75,8 @@ export const isUnauthorized = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 401;
 
 /**
- * Back to the sign-in form: the session is gone (expired, revoked, or signed out). What it read
- * goes with it: the next account to sign in here must not be shown the last one's. Its toasts
- * too: only the sign-in form's show; none of the signed-in screen's stays, or comes later (a
- * change it asked for, failing once the session ended). A sign-in shows them all again.
+ * Back to the sign-in form. What the session read goes with it (the next account must not see
+ * it), and its toasts: only the sign-in form's show, until a sign-in shows them all again.
  */
 export function markSignedOut(client: QueryClient, ended?: SessionEnd): void {
   const signInToasts = [adminToasts.loggedOut.title, adminToasts.loginFailed.title];
@@ -90,9 +87,8 @@ export function markSignedOut(client: QueryClient, ended?: SessionEnd): void {
 }
 
 /**
- * The account's role, changed by an owner while it is signed in, is told once, as the session
- * answer or a 403 naming another role shows it; from that 403 until the session is read again,
- * no failure toast shows: the refused action's own would hide why.
+ * A role an owner changed while signed in is told once (by the session answer or a 403 naming
+ * it); until the session is read again no failure toast shows: it would hide why.
  */
 function tellRoleChanges(client: QueryClient) {
   let known: AdminAccount | undefined;
@@ -124,9 +120,8 @@ function tellRoleChanges(client: QueryClient) {
 
 /**
  * The spec's defaults (sections 7-9); a 401 signs out, other failures show `meta.failureToast`.
- * A 403 may mean the account's role was changed: its session is read again, so the screen shows
- * what it may now do. A change's 401 may be a wrong password (confirming it's you): it signs out
- * once the session, read again, is gone.
+ * A change's 401 may be a wrong password (confirming it's you): it signs out once the session,
+ * read again, is gone.
  */
 export function createAdminQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
@@ -140,11 +135,8 @@ export function createAdminQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error) => {
         onRefused(error);
-        if (
-          !isUnauthorized(error) ||
-          !client.getQueryData<SessionState>(SESSION_KEY)?.authenticated
-        )
-          return;
+        const signedIn = client.getQueryData<SessionState>(SESSION_KEY)?.authenticated;
+        if (!isUnauthorized(error) || !signedIn) return;
         void client.fetchQuery<SessionState>({ queryKey: SESSION_KEY, staleTime: 0 }).then(
           (now) => {
             if (!now.authenticated) markSignedOut(client, now.ended);

@@ -16,14 +16,13 @@ import { requestJson } from './http';
 import { refreshLeads, useLeadChange } from './leads';
 import { TEMPLATES_URL, type Sending } from './message-templates';
 
+/** Each list oldest first; `secondaryContacts` are those kept from merged leads. */
 interface DetailHistory {
   raw: Record<string, unknown>;
-  /** The e-mails and phones kept from merged leads, oldest first. */
   secondaryContacts: SecondaryContact[];
   timeline: TimelineEntry[];
-  /** Oldest first. */
   submissions: SubmissionEntry[];
-  /** Its Meta Conversions API events, oldest first (none when the feature is off). */
+  /** Its Meta Conversions API events (none when the feature is off). */
   conversions: LeadConversion[];
 }
 
@@ -42,12 +41,11 @@ function toDetail(kind: LeadKind, raw: Record<string, unknown>): LeadDetail {
   return { kind, lead: toCompany({ ...raw, timeline: raw.hiringTimeline }), ...parts };
 }
 
-export function useLeadDetail(kind: LeadKind, id: number) {
-  return useQuery({
+export const useLeadDetail = (kind: LeadKind, id: number) =>
+  useQuery({
     queryKey: [detailUrl(kind, id)],
     queryFn: async () => toDetail(kind, await requestJson('GET', detailUrl(kind, id))),
   });
-}
 
 const ASSIGNEES_URL = '/api/admin/assignees';
 
@@ -55,9 +53,8 @@ const ASSIGNEES_URL = '/api/admin/assignees';
 export interface LeadDrawer {
   detail: LeadDetail;
   duplicates: PossibleDuplicate[];
-  /** A candidate's booked call, if any. */
   booking?: ZonedCall | undefined;
-  /** A candidate's answers to the knock-out questions, if given. */
+  /** A candidate's answers to the knock-out questions. */
   screening?: ScreeningAnswers | undefined;
 }
 
@@ -86,9 +83,8 @@ function drawerQuery(client: QueryClient, kind: LeadKind, id: number) {
   };
 }
 
-export function useLeadDrawer(kind: LeadKind, id: number) {
-  return useQuery(drawerQuery(useQueryClient(), kind, id));
-}
+export const useLeadDrawer = (kind: LeadKind, id: number) =>
+  useQuery(drawerQuery(useQueryClient(), kind, id));
 
 /** Asks for the open lead's drawer at once, beside its code's chunk rather than after it. */
 export function usePrefetchDrawer(open: { kind: LeadKind; id: number } | null) {

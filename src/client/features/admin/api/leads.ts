@@ -9,7 +9,6 @@ import {
 } from '@tanstack/react-query';
 import { toast, type ToastInput } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
-import type { LeadKind } from '@shared/lead-status';
 import { SEARCH_HEADER } from '@shared/admin-audit';
 import {
   countRequest,
@@ -64,21 +63,17 @@ export function useLeadPage(
 ) {
   const [url, search] = listRequest(tab, filter);
   const { kind } = leadTabs[tab];
+  const toRow = kind === 'company' ? toCompany : kind ? toCandidate : toEmailLead;
   return useQuery({
     queryKey: [url, search],
-    queryFn: () =>
-      getPage<AnyLead>(
-        url,
-        kind === 'company' ? toCompany : kind ? toCandidate : toEmailLead,
-        search,
-      ),
+    queryFn: () => getPage<AnyLead>(url, toRow, search),
     placeholderData: keepPreviousData,
     meta: { failureToast: failure },
     enabled,
   });
 }
 
-/** The board's cards per column page (the server's default too). */
+/** The server's default too. */
 const BOARD_PAGE = 20;
 
 export type BoardCard = CandidateLead | CompanyLead;
@@ -86,7 +81,6 @@ export type BoardCard = CandidateLead | CompanyLead;
 /** A board column's cards of `status` the list's filter finds, page after page, and how many. */
 export function useBoardColumn(
   tab: LeadTabId,
-  kind: LeadKind,
   status: string,
   failure: ToastInput,
   filter = emptyFilter,
@@ -95,14 +89,13 @@ export function useBoardColumn(
   const params = new URLSearchParams({ limit: String(BOARD_PAGE), ...rest });
   if (duplicates) params.set('duplicates', '1');
   const url = `${leadTabs[tab].endpoint}/board?${params}`;
+  const toRow = leadTabs[tab].kind === 'company' ? toCompany : toCandidate;
   return useInfiniteQuery({
     queryKey: [url, q],
-    queryFn: ({ pageParam }) =>
-      getPage<BoardCard>(
-        pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url,
-        kind === 'company' ? toCompany : toCandidate,
-        q,
-      ),
+    queryFn: ({ pageParam }) => {
+      const page = pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url;
+      return getPage<BoardCard>(page, toRow, q);
+    },
     initialPageParam: '',
     getNextPageParam: (page) => page.next ?? undefined,
     meta: { failureToast: failure },
@@ -110,15 +103,12 @@ export function useBoardColumn(
 }
 
 /** How many leads a list request finds: X-Total-Count (ask for one row). */
-export async function leadCount([url, search]: ListRequest): Promise<number> {
+async function leadCount([url, search]: ListRequest): Promise<number> {
   const response = await apiRequest('GET', url, undefined, searchHeaders(search));
   return Number(response.headers.get('X-Total-Count') ?? 0);
 }
 
-/**
- * Exports what the list shows; false when it holds no lead. The board loads no list page: one row
- * is asked for its count (failed: the download says).
- */
+/** Exports what the list shows; false when it holds none (the board asks one row for a count). */
 export async function exportList(client: QueryClient, tab: LeadTabId, filter: TabFilter) {
   const page = client.getQueryData<LeadPage>(listRequest(tab, filter));
   const total = page ? page.total : await leadCount(listRequest(tab, filter, 1)).catch(() => 1);
@@ -127,9 +117,8 @@ export async function exportList(client: QueryClient, tab: LeadTabId, filter: Ta
 }
 
 /**
- * Downloads an export (the server names the file <tab>-YYYY-MM-DD.csv): the browser streams it
- * from its URL, or, searched, it is fetched first (a link cannot carry the words' header), and a
- * refusal is then ours to say, as the browser's download bar would.
+ * Downloads an export: the browser streams it from its URL, or, searched, it is fetched first (a
+ * link cannot carry the words' header) and a refusal is ours to say.
  */
 export async function downloadExport([url, search]: ListRequest): Promise<void> {
   if (!search) return downloadFile(url);
@@ -143,7 +132,7 @@ export async function downloadExport([url, search]: ListRequest): Promise<void> 
 }
 
 /** The number of leads of every lead tab, for the tabs' badges (undefined until known). */
-export function useTabCounts(): Record<LeadTabId, number | undefined> {
+export function useTabCounts() {
   const results = useQueries({
     queries: leadTabIds.map((tab) => ({
       queryKey: countRequest(tab),
@@ -151,10 +140,8 @@ export function useTabCounts(): Record<LeadTabId, number | undefined> {
       placeholderData: keepPreviousData,
     })),
   });
-  return Object.fromEntries(leadTabIds.map((tab, index) => [tab, results[index]?.data])) as Record<
-    LeadTabId,
-    number | undefined
-  >;
+  const counts = leadTabIds.map((tab, index) => [tab, results[index]?.data]);
+  return Object.fromEntries(counts) as Record<LeadTabId, number | undefined>;
 }
 
 /** Marks the admin queries stale; only those on screen fetch again. */

@@ -24,7 +24,7 @@ export function BoardColumn({
 } & Omit<Parameters<typeof Card>[0], 'card' | 'moving'>) {
   const headingId = useId();
   const failure = adminToasts.loadFailed(kind);
-  const column = useBoardColumn(tab, kind, status, failure, filter);
+  const column = useBoardColumn(tab, status, failure, filter);
   const [over, setOver] = useState(false);
   const { canEdit, draggedRef, onMove, movingId } = cardProps;
   const cards = column.data?.pages.flatMap((page) => page.rows) ?? [];

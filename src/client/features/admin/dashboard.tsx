@@ -29,7 +29,7 @@ import { AvailabilitySection } from './settings/availability-section';
 import { ConfigurationPanel } from './settings/configuration-panel';
 import { MessageTemplatesSection } from './settings/message-templates-section';
 import { ScreeningSection } from './settings/screening-section';
-import { leadTabIds, leadTabs, type TabId } from './leads/tabs';
+import { leadTabIds, leadTabs } from './leads/tabs';
 import { addressBar, FIRST_TAB, searchState, useDashboardUrl } from './leads/list-url';
 import { useAutoRefresh } from './use-auto-refresh';
 import { formatNumber } from './ui/format';
@@ -43,10 +43,9 @@ function withoutLead() {
 }
 
 /**
- * A sign-out (a 401 too) takes the open lead out of the URL and the search (often a name, an
- * e-mail or a phone) out of the history entry's state: the next person at the screen sees neither, and the next sign-in, maybe another
- * account's, does not reopen them; so does Back or Forward to an entry the dashboard wrote (its
- * key is not 'default'). A link followed while signed out still opens after sign-in.
+ * A sign-out (a 401 too), or Back to an entry the dashboard wrote (key not 'default'), takes the
+ * open lead out of the URL and the search out of the entry's state: the next person at the screen
+ * sees neither. A link followed while signed out still opens after sign-in.
  */
 export function useUrlForgetsPeopleAtSignOut(signedIn: boolean | undefined) {
   const [, setParams] = useSearchParams();
@@ -70,7 +69,6 @@ function useLeadLink() {
 
   const kind = KINDS.find((each) => /^[1-9]\d{0,15}$/.test(params.get(each) ?? ''));
   const open = kind ? { kind, id: Number(params.get(kind)) } : null;
-
   // Set in the history entry the dashboard pushes, so closing can step back over it.
   const openedHere = Boolean(
     (location.state as { leadOpenedFromList?: true } | null)?.leadOpenedFromList,
@@ -103,11 +101,11 @@ function useLeadLink() {
 const LeadDetailPanel = lazy(() => loadCode(() => import('./leads/detail/lead-detail')));
 
 interface DashboardTab {
-  id: TabId | 'board';
+  id: string;
   label: string;
   count?: number | undefined;
   content: ReactNode;
-  /** What the account's role allows: the server refuses the rest, the screen hides it. */
+  /** What the account's role allows (the server refuses the rest). */
   shown?: boolean;
 }
 
@@ -118,8 +116,8 @@ const triggerClass =
 // The spec's caption stays; what the tab holds beyond it (the /apply form's other ways in).
 const candidatesNote = 'It also holds the applicants who came through /training and /contact.';
 
-/** The signed-in dashboard (spec section 2), opening on Typeform Leads; auto-refreshed. Just
-    signed in (`takeFocus`), its heading takes the focus, where a keyboard's way starts. */
+/** The signed-in dashboard (spec section 2); just signed in (`takeFocus`), its heading takes the
+    focus, where a keyboard's way starts. */
 export function Dashboard({ takeFocus }: { takeFocus: boolean }) {
   const client = useQueryClient();
   // The tab and its list's search, filters and sort are in the URL: a reload keeps them.

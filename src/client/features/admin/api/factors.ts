@@ -41,42 +41,36 @@ function useFactorChange<Input, Output>(
 }
 
 /** Proves the password, an app or recovery code, or a passkey again (for five minutes). */
-export function useConfirmIdentity() {
-  return useFactorChange(
-    async (proof: { password: string } | { code: string } | { passkey: true }) =>
-      apiRequest(
-        'POST',
-        '/api/admin/factors/confirm',
-        'passkey' in proof ? { passkey: await passkeyAssertion() } : proof,
-      ),
+export const useConfirmIdentity = () =>
+  useFactorChange(
+    async (proof: { password: string } | { code: string } | { passkey: true }) => {
+      const body = 'passkey' in proof ? { passkey: await passkeyAssertion() } : proof;
+      return apiRequest('POST', '/api/admin/factors/confirm', body);
+    },
     ['Confirmed', 'Not confirmed'],
   );
-}
 
-export function useAddPasskey() {
-  return useFactorChange(
+export const useAddPasskey = () =>
+  useFactorChange(
     async (name: string) => {
       const response = await newPasskey('/api/admin/passkeys/registration-options');
       return apiRequest('POST', '/api/admin/passkeys', { name, response });
     },
     ['Passkey added', 'Passkey not added'],
   );
-}
 
-export function useRenamePasskey() {
-  return useFactorChange(
+export const useRenamePasskey = () =>
+  useFactorChange(
     ({ id, name }: { id: number; name: string }) =>
       apiRequest('PATCH', `/api/admin/passkeys/${id}`, { name }),
     ['Passkey renamed', 'Passkey not renamed'],
   );
-}
 
-export function useRemovePasskey() {
-  return useFactorChange(
+export const useRemovePasskey = () =>
+  useFactorChange(
     (id: number) => apiRequest('DELETE', `/api/admin/passkeys/${id}`),
     ['Passkey removed', 'Passkey not removed'],
   );
-}
 
 export const startTotp = () =>
   requestJson<{ secret: string; qrCode: string }>('POST', '/api/admin/totp');
@@ -85,28 +79,25 @@ export const startTotp = () =>
 const recoveryCodes = async (url: string, body?: { code: string }) =>
   (await requestJson<{ recoveryCodes: string[] }>('POST', url, body)).recoveryCodes;
 
-export function useConfirmTotp(onCodes: (codes: string[]) => void) {
-  return useFactorChange(
+export const useConfirmTotp = (onCodes: (codes: string[]) => void) =>
+  useFactorChange(
     (code: string) => recoveryCodes('/api/admin/totp/confirm', { code }),
     ['Authenticator app set up', 'Authenticator app not set up'],
     onCodes,
   );
-}
 
-export function useRemoveTotp() {
-  return useFactorChange(
+export const useRemoveTotp = () =>
+  useFactorChange(
     () => apiRequest('DELETE', '/api/admin/totp'),
     ['Authenticator app removed', 'Authenticator app not removed'],
   );
-}
 
-export function useNewRecoveryCodes(onCodes: (codes: string[]) => void) {
-  return useFactorChange(
+export const useNewRecoveryCodes = (onCodes: (codes: string[]) => void) =>
+  useFactorChange(
     () => recoveryCodes('/api/admin/recovery-codes'),
     ['New recovery codes', 'No new recovery codes'],
     onCodes,
   );
-}
 
 /** ADMIN_REQUIRE_MFA: on to the dashboard once a factor is set up (and its codes saved). */
 export function useContinueToDashboard() {

@@ -119,17 +119,14 @@ export function BulkActions({
       (leads) => (assignee === '' ? `Unassigned ${leads}.` : `Assigned ${leads}.`),
       'Failed to assign the leads.',
     );
-  const setStatusOf = (sending: Sending) =>
+  const setStatusOf = (sending: Sending) => {
+    const sent = sending.notify ? ' Their message goes to each person whose status changed.' : '';
     run(
       { status, ...sending },
-      (leads) => {
-        const sent = sending.notify
-          ? ' Their message goes to each person whose status changed.'
-          : '';
-        return `Status set to ${statusLabel(status)} for ${leads}.${sent}`;
-      },
+      (leads) => `Status set to ${statusLabel(status)} for ${leads}.${sent}`,
       'Failed to change the status.',
     );
+  };
   // One text for all of them, each person's own details filled in as it goes.
   const apply = () =>
     offer.ask(

@@ -3,9 +3,9 @@ import { useLocation, useSearchParams } from 'react-router';
 import { emptyFilter, type TabFilter } from './tabs';
 
 /*
- * The dashboard's tab and its list's filters, sort and page live in /admin's own URL, so a reload
- * or a shared link shows the same list. The search (a name, e-mail or phone) never does: it is in
- * the history entry's state, which a reload and Back keep and a link does not carry.
+ * The tab and its list's filters, sort and page live in /admin's URL: a reload or a shared link
+ * shows the same list. The search (a name, e-mail or phone) is in the history entry's state
+ * instead, which a reload and Back keep and a link does not carry.
  */
 
 export const FIRST_TAB = 'questionnaireLeads';
@@ -20,12 +20,9 @@ const filterParams = [...texts, ...flags, 'offset', 'view', 'q'];
 export const searchState = (state: unknown) => ({ q: (state as { q?: string } | null)?.q ?? '' });
 
 function filterOf(params: URLSearchParams, q: string): TabFilter {
-  const filter: TabFilter = {
-    q,
-    status: params.get('status') ?? '',
-    offset: Math.max(0, Math.floor(Number(params.get('offset'))) || 0),
-  };
-  for (const name of ['sort', 'account', 'action'] as const) filter[name] = params.get(name) ?? '';
+  const offset = Math.max(0, Math.floor(Number(params.get('offset'))) || 0);
+  const filter: TabFilter = { q, status: '', offset };
+  for (const name of texts) filter[name] = params.get(name) ?? '';
   for (const flag of flags) if (params.get(flag) === '1') filter[flag] = true;
   if (params.get('view') === 'board') filter.board = true;
   return filter;

@@ -38,21 +38,11 @@ export const leadTabs = {
 
 export type LeadTabId = keyof typeof leadTabs;
 export const leadTabIds = Object.keys(leadTabs) as LeadTabId[];
-export type TabId =
-  | 'overview'
-  | 'quarantine'
-  | 'dataRequests'
-  | 'security'
-  | 'accounts'
-  | 'audit'
-  | 'sessions'
-  | 'settings'
-  | LeadTabId;
 
 export interface TabFilter {
   q: string;
   offset: number;
-  /** A status value (src/shared/lead-status.ts), or '' for every status. */
+  /** A status value, or '' for every status. */
   status: string;
   /** The tab shown as a board instead of the list. */
   board?: boolean;

@@ -39,6 +39,7 @@ export function LeadsTab({
   const failed = page.isError && !isUnauthorized(page.error);
   const rows = failed ? [] : (page.data?.rows ?? []);
   const filtered = Boolean(filter.q || filter.status || filter.duplicates || filter.mine);
+  const flags = kind === 'candidate' ? (['duplicates', 'mine'] as const) : (['mine'] as const);
   const selecting = bulk && tab !== 'leadEmails';
   const selected = useSelection(rows, filter);
   const update = (change: Partial<TabFilter>) => onFilterChange({ ...filter, ...change });
@@ -92,17 +93,15 @@ export function LeadsTab({
             className="w-full max-w-52 md:flex md:max-w-64 md:items-center md:gap-2"
           />
         )}
-        {(kind === 'candidate' ? (['duplicates', 'mine'] as const) : (['mine'] as const)).map(
-          (key) => (
-            <Checkbox
-              key={key}
-              className="h-11 md:h-9"
-              label={key === 'mine' ? 'My leads' : 'Only possible duplicates'}
-              checked={filter[key] ?? false}
-              onChange={(on) => update({ [key]: on, offset: 0 })}
-            />
-          ),
-        )}
+        {flags.map((key) => (
+          <Checkbox
+            key={key}
+            className="h-11 md:h-9"
+            label={key === 'mine' ? 'My leads' : 'Only possible duplicates'}
+            checked={filter[key] ?? false}
+            onChange={(on) => update({ [key]: on, offset: 0 })}
+          />
+        ))}
         {!board && (
           <div className="ml-auto flex items-center gap-3">
             {page.isFetching ? (

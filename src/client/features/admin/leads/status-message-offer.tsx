@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../ui/confirm-dialog';
 import { MessageFields } from '../ui/message-fields';
 
 /* Before any message goes (a status change, a board move, a bulk change, the form e-mail) the
-   recruiter sees it as it will be sent and may edit it for this one send (issue 42). */
+   recruiter sees it as it will be sent and may edit it for this one send. */
 
 /** A message about to go, and what to do with it. */
 interface MessageAsk {
@@ -23,7 +23,6 @@ interface MessageAsk {
   description: string;
   /** The text it starts from, placeholders and all. */
   message: MessageTemplateInput;
-  /** The placeholders' values for the preview. */
   values: PlaceholderValues;
   previewTitle: string;
   sendLabel: string;

@@ -3,7 +3,7 @@ import { leadStatuses, statusLabel, type LeadKind } from '@shared/lead-status';
 import { clsx } from 'clsx';
 import type { BoardCard } from '../../api/leads';
 import { useChangeStatus } from '../../api/lead-detail';
-import { useStatusMessages, type Sending } from '../../api/message-templates';
+import { useStatusMessages } from '../../api/message-templates';
 import { announced, AnnouncementLine, type Announcement } from '../../ui/announcement';
 import { personalPreview, useStatusChangeAsk } from '../status-message-offer';
 import { leadTabs, type LeadTabId, type TabFilter } from '../tabs';
@@ -36,33 +36,25 @@ export function LeadBoard({
   const columnOf = (card: BoardCard) => `ul[data-status="${card.status ?? ''}"]`;
   const offer = useStatusChangeAsk(() => focus(focusAfterDialog.current));
 
-  const run = ({ card, to }: Move, sending: Sending) => {
-    const sent = sending.notify ? ' Its message goes to the person.' : '';
-    change.mutate(
-      { id: card.id, status: to, ...sending },
-      // The card has left its column (and its menu with it): the focus goes to the column.
-      announced(
-        setAnnouncement,
-        `Moved ${card.who} to ${statusLabel(to)}.${sent}`,
-        'Failed to change the status.',
-        () => focus(columnOf(card)),
-      ),
-    );
-  };
-  const onMove = (move: Move) => {
+  const onMove = ({ card, to }: Move) => {
     // Until the messages have loaded a move waits: made without, it would send none.
-    if (move.card.status === move.to || change.isPending || !messageFor) return;
-    const { card, to } = move;
+    if (card.status === to || change.isPending || !messageFor) return;
     // Cancelled: back to the card's menu; moved: to its former column.
     focusAfterDialog.current = `[data-move-card="${card.id}"]`;
-    const ask = {
-      title: `Move ${card.who} to ${statusLabel(to)}`,
-      message: messageFor(to),
-      ...personalPreview(card),
-    };
-    offer.ask(ask, (sending) => {
+    const title = `Move ${card.who} to ${statusLabel(to)}`;
+    offer.ask({ title, message: messageFor(to), ...personalPreview(card) }, (sending) => {
       focusAfterDialog.current = columnOf(card);
-      run(move, sending);
+      const sent = sending.notify ? ' Its message goes to the person.' : '';
+      change.mutate(
+        { id: card.id, status: to, ...sending },
+        // The card has left its column (and its menu with it): the focus goes to the column.
+        announced(
+          setAnnouncement,
+          `Moved ${card.who} to ${statusLabel(to)}.${sent}`,
+          'Failed to change the status.',
+          () => focus(columnOf(card)),
+        ),
+      );
     });
   };
 

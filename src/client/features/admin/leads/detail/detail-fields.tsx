@@ -99,12 +99,11 @@ export function FieldList({ group }: { group: FieldGroup }): ReactNode {
 }
 
 /** The lead fields by stored column: a form's values read as the admin reads the lead's. */
-const fieldByColumn: Record<string, LeadField> = Object.fromEntries(
-  [...Object.values(candidateFields), ...Object.values(companyFields)].map((one) => [
-    one.column,
-    one,
-  ]),
-);
+const leadFields: LeadField[] = [
+  ...Object.values(candidateFields),
+  ...Object.values(companyFields),
+];
+const fieldByColumn = Object.fromEntries(leadFields.map((one) => [one.column, one]));
 
 /** The attribution's labels, by the names a form sends them under (attributionSchema). */
 const attributionLabels = Object.fromEntries(

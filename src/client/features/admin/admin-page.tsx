@@ -16,9 +16,8 @@ import { Dashboard, useUrlForgetsPeopleAtSignOut } from './dashboard';
 import { SecurityPanel } from './accounts/security-panel';
 
 /**
- * Required fields, checked on submit and then as they change: `missing` gives a field's message;
- * `complete` says whether to go on, else the first missing field takes the focus (a screen
- * reader reads its message with it).
+ * Required fields, checked on submit and then as they change; an incomplete submit focuses the
+ * first missing field (a screen reader reads its message with it).
  */
 function useRequired() {
   const [checked, setChecked] = useState(false);

@@ -10,10 +10,8 @@ import {
 import { isCalendarDay } from '@shared/calendar-day';
 import { requestJson } from './http';
 
-/**
- * GET /api/admin/bookings?day=: the day's calls, and earlier ones left unmarked; `null`, today's
- * as the server reads it in the desk's zone (the browser's date may be another day).
- */
+/** The day's calls and earlier ones left unmarked; `null`: today in the desk's zone, not the
+    browser's. */
 export function useDayCalls(day: string | null) {
   return useQuery({
     queryKey: [BOOKINGS_URL, day],

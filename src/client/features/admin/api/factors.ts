@@ -19,10 +19,7 @@ export const newPasskey = async (url: string, body?: object): Promise<unknown> =
 
 export const useFactors = () => useQuery<AccountFactors>({ queryKey: FACTORS_KEY });
 
-/**
- * A change of factor: the server rotates the session; the factor list is read again. Its toasts
- * name the change: `done` when it worked, `failed` (with the server's reason) when it did not.
- */
+/** A change of factor (the server rotates the session), its toasts `done` and `failed`. */
 function useFactorChange<Input, Output>(
   run: (input: Input) => Promise<Output>,
   [done, failed]: [string, string],

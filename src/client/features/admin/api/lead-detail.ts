@@ -64,10 +64,7 @@ type DrawerAnswer = Omit<LeadDrawer, 'detail'> & {
   messageTemplates: MessageTemplateSlot[];
 };
 
-/**
- * The drawer in one request (GET …/:id/drawer). Its other parts fill the queries the drawer's
- * controls read (assignees, messages, the detail a merge compares), so none asks again.
- */
+/** The drawer in one request; its other parts fill the queries its controls read. */
 function drawerQuery(client: QueryClient, kind: LeadKind, id: number) {
   return {
     queryKey: [`${detailUrl(kind, id)}/drawer`],

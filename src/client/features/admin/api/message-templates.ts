@@ -7,10 +7,8 @@ export const TEMPLATES_URL = '/api/admin/message-templates';
 /** What a status change sends: nothing, the status's message (`notify`), or an edited one. */
 export type Sending = { notify?: true; message?: MessageTemplateInput };
 
-/**
- * The message a lead of `leadType` gets when moved to `status`: null, none; undefined, not loaded
- * yet, and a change must wait for it (sent without it, the person would get no message).
- */
+/** The message a lead gets when moved to `status`: null, none; undefined, not loaded yet (a
+    change must wait for it, or the person would get no message). */
 export function useStatusMessage(leadType: MessageTemplateSlot['leadType'], status: string) {
   return useStatusMessages(leadType, status !== '')?.(status);
 }

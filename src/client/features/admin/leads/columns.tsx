@@ -75,10 +75,7 @@ function when(value: string | null) {
   );
 }
 
-/**
- * What a recruiter scans, each sortable by the server (lead-sort.ts): the lead (its detail's
- * button, frozen on the left), status, owner, source, last activity, date. On a phone: a card.
- */
+/** What a recruiter scans, each sortable by the server; the `card` ones make a phone's card. */
 function scannedColumns(actions: RowActions, header: string): Column<Lead>[] {
   return [
     {
@@ -151,8 +148,7 @@ const cellClass = {
   nowrap: clsx('whitespace-nowrap text-slate-800', padded),
 };
 
-/** The contract's fields that are list columns: header over value, '—' for none. The e-mail is
- * under the lead's name already. */
+/** The contract's fields that are list columns (the e-mail is under the lead's name already). */
 const columnsOf = <Row,>(fields: ReturnType<typeof fieldsIn>): Column<Row>[] =>
   fields.flatMap(({ label, list = {}, value, kind }) =>
     list === false || kind === 'email'
@@ -204,10 +200,7 @@ function extraColumns(tab: LeadTabId): Column<Lead>[] {
   return [...own, ...columnsOf<Lead>(moreAttribution)];
 }
 
-/**
- * A tab's columns: the scanned ones (Typeform Leads with its questionnaire's status, Lead Emails
- * with each lead's kind) and the extras `chosen` by header; and `extras`, the headers it can add.
- */
+/** A tab's columns, with the extras `chosen` by header; and `extras`, the headers it can add. */
 export function columnsFor(tab: LeadTabId, actions: RowActions, chosen: readonly string[]) {
   const extras = extraColumns(tab);
   const columns = [

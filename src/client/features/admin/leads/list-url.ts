@@ -55,10 +55,8 @@ function readUrl(params: URLSearchParams, q: string, { filters }: Pick<Shown, 'f
 }
 
 /**
- * The tab (?tab=, the first when none) and its list's filter, read from the URL and written to it.
- * Shown at once from state (a navigation renders later, and a ticked box must not untick till
- * then); the URL wins when it changes by itself (Back, a link). Each tab's last filter comes back
- * with the tab.
+ * The tab (?tab=) and its list's filter, read from the URL and written to it. Shown at once from
+ * state (a navigation renders later); the URL wins when it changes by itself (Back, a link).
  */
 export function useDashboardUrl() {
   const [params, setParams] = useSearchParams();

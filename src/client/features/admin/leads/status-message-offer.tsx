@@ -65,10 +65,7 @@ export type PersonalPreview = Pick<MessageAsk, 'values' | 'previewTitle'>;
 /** What a status change shows before it goes; `message` null: the status has none. */
 type StatusChange = PersonalPreview & { title: string; message: MessageTemplateInput | null };
 
-/**
- * A status change that asks first when its status has a message: send it (edited or not), or
- * change without it; `dialog` is where it asks.
- */
+/** A status change that asks first when its status has a message; `dialog` is where it asks. */
 export function useStatusChangeAsk(afterClose?: () => void) {
   const { ask: open, dialog } = useMessageDialog(afterClose);
   const ask = ({ message, ...shown }: StatusChange, go: (sending: Sending) => void) =>

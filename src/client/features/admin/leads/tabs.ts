@@ -75,10 +75,7 @@ export function listFilter(tab: LeadTabId, { q, status, duplicates, mine }: TabF
 const onScreen = (tab: LeadTabId, filter: TabFilter) =>
   listFilter(tab, filter.board && leadTabs[tab].kind ? { ...filter, status: '' } : filter);
 
-/**
- * A list's request, also its query key: the URL, and the search words apart, sent in a header
- * (api/leads.ts): a name, e-mail or phone stays out of URLs.
- */
+/** A list's request, also its query key: the search words go apart, in a header, not in URLs. */
 export type ListRequest = readonly [url: string, search: string];
 
 /** The request of a tab's page. */

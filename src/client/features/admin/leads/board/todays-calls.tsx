@@ -20,10 +20,7 @@ function useNowPast(times: readonly string[]): number {
   return now;
 }
 
-/**
- * "Today's calls" (another day's on asking): each lead a click from its drawer, the mark buttons,
- * calls left unmarked flagged, a call needing a host offered to take.
- */
+/** "Today's calls" (another day's on asking): their leads, marks, and calls needing a host. */
 export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; canEdit: boolean }) {
   // None picked: today as the server reads it (the desk's zone), not the browser's date.
   const [picked, setDay] = useState<string | null>(null);

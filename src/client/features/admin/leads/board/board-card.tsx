@@ -27,7 +27,6 @@ export const focusRing =
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong';
 
 export function Card({
-  kind,
   card,
   moving,
   canEdit,
@@ -35,7 +34,6 @@ export function Card({
   onOpen,
   onMove,
 }: {
-  kind: LeadKind;
   card: BoardCard;
   moving: boolean;
   canEdit: boolean;
@@ -61,7 +59,7 @@ export function Card({
     >
       <button
         type="button"
-        onClick={() => onOpen(kind, card.id)}
+        onClick={() => onOpen(card.kind, card.id)}
         className={clsx(
           'inline-flex items-center gap-1.5 rounded text-left font-medium text-accent-strong underline-offset-2 hover:underline',
           focusRing,
@@ -93,7 +91,7 @@ export function Card({
               </button>
             </DropdownMenu.Trigger>
             <MenuContent align="start" className="min-w-44">
-              {leadStatuses[kind]
+              {leadStatuses[card.kind]
                 .filter((status) => status.value !== card.status)
                 .map((status) => (
                   <DropdownMenu.Item

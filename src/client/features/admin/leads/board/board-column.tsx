@@ -3,14 +3,13 @@ import { clsx } from 'clsx';
 import { Button } from '../../../../components/ui/button';
 import { useBoardColumn } from '../../api/leads';
 import { adminToasts } from '../../ui/admin-toasts';
-import type { LeadTabId, TabFilter } from '../tabs';
+import { leadTabs, type LeadTabId, type TabFilter } from '../tabs';
 import { Card, focusRing } from './board-card';
 import { formatNumber } from '../../ui/format';
 
 /** A status's column: its cards, paged on their own, and the drop target of a dragged card. */
 export function BoardColumn({
   tab,
-  kind,
   status,
   label,
   filter,
@@ -23,7 +22,7 @@ export function BoardColumn({
   movingId: number | null;
 } & Omit<Parameters<typeof Card>[0], 'card' | 'moving'>) {
   const headingId = useId();
-  const failure = adminToasts.loadFailed(kind);
+  const failure = adminToasts.loadFailed(leadTabs[tab].kind);
   const column = useBoardColumn(tab, status, failure, filter);
   const [over, setOver] = useState(false);
   const { canEdit, draggedRef, onMove, movingId } = cardProps;
@@ -68,13 +67,7 @@ export function BoardColumn({
         className={clsx('grid gap-2 rounded-lg', focusRing)}
       >
         {cards.map((card) => (
-          <Card
-            key={card.id}
-            kind={kind}
-            card={card}
-            moving={movingId === card.id}
-            {...cardProps}
-          />
+          <Card key={card.id} card={card} moving={movingId === card.id} {...cardProps} />
         ))}
       </ul>
       {cards.length === 0 && (

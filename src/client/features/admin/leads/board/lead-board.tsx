@@ -71,7 +71,6 @@ export function LeadBoard({
           <BoardColumn
             key={status.value}
             tab={tab}
-            kind={kind}
             status={status.value}
             label={status.label}
             filter={filter}

@@ -16,8 +16,8 @@ import { Dashboard, useUrlForgetsPeopleAtSignOut } from './dashboard';
 import { SecurityPanel } from './accounts/security-panel';
 
 /**
- * Required fields, checked on submit and then as they change; an incomplete submit focuses the
- * first missing field (a screen reader reads its message with it).
+ * Required fields, checked on submit (which it keeps from the browser) and then as they change; an
+ * incomplete submit focuses the first missing field (a screen reader reads its message with it).
  */
 function useRequired() {
   const [checked, setChecked] = useState(false);
@@ -25,6 +25,7 @@ function useRequired() {
     missing: (value: string | null, label: string) =>
       checked && value === '' ? `${label} is required` : undefined,
     complete(event: FormEvent<HTMLFormElement>, complete: boolean) {
+      event.preventDefault();
       const form = event.currentTarget;
       flushSync(() => setChecked(!complete));
       if (!complete) form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -58,7 +59,6 @@ function SecondFactorForm({
   const required = useRequired();
   const signIn = useFactorSignIn();
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
     if (required.complete(event, code.trim() !== ''))
       signIn.mutate({ code: code.trim() }, { onError: () => setCode('') });
   };
@@ -102,7 +102,6 @@ function LoginForm({ ended }: { ended: SessionEnd | undefined }) {
   const { missing, complete } = useRequired();
   const login = useLogin();
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
     if (!complete(event, password !== '' && email !== '')) return;
     const credentials = email === null ? { password } : { email, password };
     login.mutate(credentials, { onError: () => setPassword('') });

@@ -219,7 +219,7 @@ export function Dashboard({ takeFocus }: { takeFocus: boolean }) {
       content: <AuditTab filter={filter} onFilterChange={setFilter} onOpenLead={leadLink.show} />,
       shown: canManage,
     },
-    // Deployment settings and status messages: not the marketer's figures (issue 41).
+    // Deployment settings and status messages: not the marketer's figures.
     {
       id: 'settings',
       label: 'Settings',

@@ -26,7 +26,6 @@ const readAgain = (client: QueryClient, { leadId }: Pick<BookedCall, 'leadId'>) 
     client.invalidateQueries({ queryKey: [`/api/candidate-submissions/${leadId}/drawer`] }),
   ]);
 
-/** Marks a call; the list and the lead's drawer read it again. */
 export function useMarkCall() {
   const client = useQueryClient();
   return useMutation({

@@ -72,7 +72,6 @@ export const useRemovePasskey = () =>
 export const startTotp = () =>
   requestJson<{ secret: string; qrCode: string }>('POST', '/api/admin/totp');
 
-/** The new recovery codes a request answers. */
 const recoveryCodes = async (url: string, body?: { code: string }) =>
   (await requestJson<{ recoveryCodes: string[] }>('POST', url, body)).recoveryCodes;
 

@@ -45,7 +45,6 @@ export function errorText(error: unknown, fallback?: string): string {
 export const confirmRequired = (error: unknown) =>
   error instanceof ApiError && error.status === 403 && answerOf(error).confirmRequired === true;
 
-/** A refused request's message for each field it names. */
 export const fieldMessages = (error: unknown): Record<string, string> =>
   error instanceof ApiError ? (answerOf(error).fields ?? {}) : {};
 

@@ -49,7 +49,6 @@ export const useLeadDetail = (kind: LeadKind, id: number) =>
 
 const ASSIGNEES_URL = '/api/admin/assignees';
 
-/** What the drawer shows: the detail, and the possible duplicates of a candidate. */
 export interface LeadDrawer {
   detail: LeadDetail;
   duplicates: PossibleDuplicate[];

@@ -102,7 +102,6 @@ export function useBoardColumn(
   });
 }
 
-/** How many leads a list request finds: X-Total-Count (ask for one row). */
 async function leadCount([url, search]: ListRequest): Promise<number> {
   const response = await apiRequest('GET', url, undefined, searchHeaders(search));
   return Number(response.headers.get('X-Total-Count') ?? 0);
@@ -131,7 +130,6 @@ export async function downloadExport([url, search]: ListRequest): Promise<void> 
   }
 }
 
-/** The number of leads of every lead tab, for the tabs' badges (undefined until known). */
 export function useTabCounts() {
   const results = useQueries({
     queries: leadTabIds.map((tab) => ({

@@ -56,7 +56,6 @@ export interface TabFilter {
   action?: string;
 }
 
-/** Every lead of the tab: no search, status or flag. */
 export const emptyFilter: TabFilter = { q: '', status: '', offset: 0 };
 
 /** The list's filter as a bulk change sends it ("all matching"): the list's own parameters. */
@@ -78,7 +77,6 @@ const onScreen = (tab: LeadTabId, filter: TabFilter) =>
 /** A list's request, also its query key: the search words go apart, in a header, not in URLs. */
 export type ListRequest = readonly [url: string, search: string];
 
-/** The request of a tab's page. */
 export function listRequest(
   tab: LeadTabId,
   filter: TabFilter,

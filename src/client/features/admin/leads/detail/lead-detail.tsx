@@ -109,18 +109,17 @@ function DetailBody({ drawer }: { drawer: LeadDrawer }) {
 function DetailContent({ kind, id }: { kind: LeadKind; id: number }) {
   const query = useLeadDrawer(kind, id);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const lead = query.data?.detail.lead;
   return (
     <>
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
         <div>
           <Dialog.Title className="text-xl font-semibold text-slate-900">
-            {query.data?.detail.lead.who ?? leadName(kind, id)}
+            {lead?.who ?? leadName(kind, id)}
           </Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600">
             {kind === 'company' ? 'Company lead' : 'Candidate lead'} #{id}
-            {query.data?.detail.lead.status
-              ? ` · ${statusLabel(query.data.detail.lead.status)}`
-              : ''}
+            {lead?.status ? ` · ${statusLabel(lead.status)}` : ''}
           </Dialog.Description>
         </div>
         <Dialog.Close asChild>

@@ -64,10 +64,7 @@ export function BulkActions({
   filter: TabFilter;
   /** The page on screen: its `total` is a search's count that stopped when `capped`. */
   page: LeadPage | undefined;
-  selection: Selection;
-  onSelectAllMatching(): void;
-  onClear(): void;
-}) {
+} & Pick<ReturnType<typeof useSelection>, 'selection' | 'onSelectAllMatching' | 'onClear'>) {
   const kind = leadTabs[tab].kind ?? 'candidate';
   const change = useBulkChange(`${leadTabs[tab].endpoint}/bulk`);
   const [status, setStatus] = useState('');

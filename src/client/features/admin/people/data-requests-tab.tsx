@@ -55,11 +55,8 @@ export function DataRequestsTab({ onConfirm }: { onConfirm(request: ConfirmReque
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = safeParse(personQuerySchema, { email });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
+    setFieldError(parsed.error?.issues[0]?.message);
+    if (!parsed.success) return;
     setErased(undefined);
     find.mutate(parsed.data.email, {
       onError: (error) => {

@@ -181,13 +181,7 @@ export function Dashboard({ takeFocus }: { takeFocus: boolean }) {
       content: (
         <>
           {id === 'candidates' && <p className="mb-3 text-sm text-slate-600">{candidatesNote}</p>}
-          <LeadsTab
-            tab={id}
-            filter={filter}
-            onFilterChange={setFilter}
-            actions={actions}
-            bulk={canWork}
-          />
+          <LeadsTab tab={id} filter={filter} onFilterChange={setFilter} actions={actions} />
         </>
       ),
     })),

@@ -20,14 +20,11 @@ export function LeadsTab({
   filter,
   onFilterChange,
   actions,
-  bulk,
 }: {
   tab: LeadTabId;
   filter: TabFilter;
   onFilterChange(filter: TabFilter): void;
   actions: RowActions;
-  /** The account may work leads: bulk actions (not on Lead Emails: two tables) and board moves. */
-  bulk: boolean;
 }) {
   const extra = useExtraColumns(tab);
   const { kind, caption } = leadTabs[tab];
@@ -40,7 +37,8 @@ export function LeadsTab({
   const rows = failed ? [] : (page.data?.rows ?? []);
   const filtered = Boolean(filter.q || filter.status || filter.duplicates || filter.mine);
   const flags = kind === 'candidate' ? (['duplicates', 'mine'] as const) : (['mine'] as const);
-  const selecting = bulk && tab !== 'leadEmails';
+  // Not on Lead Emails: its rows are of two tables.
+  const selecting = actions.canWork && tab !== 'leadEmails';
   const selected = useSelection(rows, filter);
   const update = (change: Partial<TabFilter>) => onFilterChange({ ...filter, ...change });
   const { columns, extras } = columnsFor(tab, actions, extra.shown);
@@ -119,7 +117,7 @@ export function LeadsTab({
           kind={kind}
           filter={filter}
           onOpen={actions.openDetail}
-          canEdit={bulk}
+          canEdit={actions.canWork}
         />
       ) : (
         <>

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
-import { Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Search, type LucideIcon } from 'lucide-react';
 import { clsx } from 'clsx';
 import { Button } from '../../components/ui/button';
 import { controlClass } from '../../components/ui/form-field';
@@ -16,11 +16,7 @@ const placeholders: Record<LeadTabId, string> = {
   leadEmails: 'Start of an e-mail address',
 };
 
-interface LeadSearch {
-  tab: LeadTabId;
-  value: string;
-  onSearch(q: string): void;
-}
+type LeadSearch = { tab: LeadTabId; value: string; onSearch(q: string): void };
 
 /** The open lead tab's search, sent once typing pauses; a search changed elsewhere is shown. */
 function SearchField({ tab, value, onSearch }: LeadSearch) {
@@ -62,12 +58,7 @@ function SearchField({ tab, value, onSearch }: LeadSearch) {
   );
 }
 
-export interface BarAction {
-  label: string;
-  Icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>;
-  run(): void;
-  busy: boolean;
-}
+export type BarAction = { label: string; Icon: LucideIcon; run(): void; busy: boolean };
 
 /** The dashboard's own bar: it wraps on a phone; the navigation below it never does. */
 export function DashboardBar({

@@ -8,10 +8,7 @@ import type { BoardCard } from '../../api/leads';
 import { formatNumber } from '../../ui/format';
 import { MenuContent, menuItemClass } from '../../ui/menu';
 
-export interface Move {
-  card: BoardCard;
-  to: string;
-}
+export type Move = { card: BoardCard; to: string };
 
 function lastActivity(at: string | null): string {
   const days = Math.max(0, Math.floor((Date.now() - Date.parse(String(at))) / DAY_MS));

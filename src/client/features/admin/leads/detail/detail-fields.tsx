@@ -11,10 +11,7 @@ import { questionnaireStatus } from '../leads';
 
 /* The drawer's fields, each group derived from src/shared/lead-fields.ts; empty rows are left out. */
 
-interface FieldGroup {
-  title: string;
-  fields: [label: string, value: ReactNode][];
-}
+type FieldGroup = { title: string; fields: [label: string, value: ReactNode][] };
 
 export const filled = (fields: FieldGroup['fields']) => fields.filter(([, value]) => value);
 

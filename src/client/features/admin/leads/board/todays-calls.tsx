@@ -20,6 +20,8 @@ function useNowPast(times: readonly string[]): number {
   return now;
 }
 
+const flagClass = 'rounded bg-amber-100 px-2 text-sm text-amber-900';
+
 /** "Today's calls" (another day's on asking): their leads, marks, and calls needing a host. */
 export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; canEdit: boolean }) {
   // None picked: today as the server reads it (the desk's zone), not the browser's date.
@@ -83,7 +85,7 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
                 </button>
                 {call.needsHost ? (
                   <>
-                    <span className="rounded bg-amber-100 px-2 text-sm text-amber-900">
+                    <span className={flagClass}>
                       No host: take the call or ask the person to move it
                     </span>
                     {canEdit && (
@@ -100,13 +102,7 @@ export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; can
                 ) : (
                   call.host && <span className="text-sm text-slate-700">with {call.host}</span>
                 )}
-                <span
-                  className={
-                    call.notMarked ? 'rounded bg-amber-100 px-2 text-sm text-amber-900' : 'text-sm'
-                  }
-                >
-                  {callState(call)}
-                </span>
+                <span className={call.notMarked ? flagClass : 'text-sm'}>{callState(call)}</span>
                 {canEdit &&
                   CALL_OUTCOMES.map((outcome) => (
                     <Button

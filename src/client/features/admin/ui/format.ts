@@ -3,7 +3,6 @@ import type { LeadKind } from '@shared/lead-status';
 const numberFormat = new Intl.NumberFormat('en-US');
 const dateStyle = { dateStyle: 'medium', timeStyle: 'short' } as const;
 const dateFormat = new Intl.DateTimeFormat('en-US', dateStyle);
-
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** A lead named by its kind and id, where its person's name is not at hand ("Candidate #12"). */
@@ -12,14 +11,11 @@ export const leadName = (kind: LeadKind, id: number) =>
 
 export const formatNumber = (value: number) => numberFormat.format(value);
 
-/** A list's total; a search's count that stopped at its cap reads "1,000+" (decision 024). */
+/** A list's total; a search's count that stopped at its cap reads "1,000+". */
 export const formatTotal = (total: number, capped: boolean) =>
   `${formatNumber(total)}${capped ? '+' : ''}`;
 
-/**
- * Spec section 9: en-US, short month, with hour and minute ('Apr 18, 2025, 9:30 AM'), in the
- * browser's zone or `timeZone` (the calls desk's).
- */
+/** Spec section 9 ('Apr 18, 2025, 9:30 AM'), in the browser's zone or `timeZone` (the desk's). */
 export function formatDate(value: string | null, timeZone?: string): string {
   if (!value) return '';
   const date = new Date(value);
@@ -35,12 +31,11 @@ export function formatDay(day: string): string {
   return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
 }
 
-// Amounts arrive in minor units of their currency: cents, yen, fils.
 const formats: Record<string, Intl.NumberFormat> = {};
 const formatOf = (currency: string) =>
   (formats[currency] ??= new Intl.NumberFormat('en-US', { style: 'currency', currency }));
 
-/** An amount in minor units as a number of the currency's major units (1234 USD → 12.34). */
+/** An amount in minor units (cents, yen, fils) in the currency's major units (1234 USD → 12.34). */
 export const majorUnits = (minor: number, currency: string) =>
   minor / 10 ** (formatOf(currency).resolvedOptions().maximumFractionDigits ?? 2);
 

@@ -47,52 +47,6 @@ const cardClasses = {
   cell: 'max-md:col-start-2 max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-2 max-md:px-2 max-md:py-1 max-md:before:text-xs max-md:before:font-semibold max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]',
 };
 
-function SortHeader({
-  header,
-  sortKey,
-  sort,
-}: {
-  header: string;
-  sortKey: string;
-  sort: TableSort;
-}) {
-  const current = sort.key === sortKey;
-  const Icon = !current ? ArrowUpDown : sort.descending ? ArrowDown : ArrowUp;
-  return (
-    <button
-      type="button"
-      className="inline-flex items-center gap-1 rounded font-semibold hover:text-slate-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
-      onClick={() => sort.onSort(sortKey)}
-    >
-      {header}
-      <Icon className={clsx('size-3.5', !current && 'text-slate-500')} aria-hidden="true" />
-    </button>
-  );
-}
-
-function SelectAll<Row>({
-  rows,
-  selection,
-}: {
-  rows: readonly Row[];
-  selection: RowSelection<Row>;
-}) {
-  const ticked = rows.filter((row) => selection.isSelected(row)).length;
-  return (
-    <input
-      type="checkbox"
-      aria-label="Select all on this page"
-      className={checkboxClass}
-      disabled={rows.length === 0}
-      checked={rows.length > 0 && ticked === rows.length}
-      ref={(box) => {
-        if (box) box.indeterminate = ticked > 0 && ticked < rows.length;
-      }}
-      onChange={() => selection.toggleAll()}
-    />
-  );
-}
-
 /** A table in a focusable region that scrolls sideways on narrow screens. */
 export function DataTable<Row extends { id: number }>({
   caption,
@@ -127,12 +81,7 @@ export function DataTable<Row extends { id: number }>({
   // The tick box's column is 2.75rem wide: the name freezes after it.
   const frozenAt = (index: number) =>
     cards && index === 0 && clsx(frozen, selection ? 'left-11' : 'left-0');
-  const ariaSort = (column: Column<Row>) =>
-    column.sort && sort?.key === column.sort
-      ? sort.descending
-        ? ('descending' as const)
-        : ('ascending' as const)
-      : undefined;
+  const ticked = selection ? rows.filter((row) => selection.isSelected(row)).length : 0;
   const columns: readonly Column<Row>[] = actions
     ? [
         ...own,
@@ -165,23 +114,47 @@ export function DataTable<Row extends { id: number }>({
           <tr className="bg-slate-100">
             {selection ? (
               <th scope="col" className={clsx('w-11', headClass, cards && clsx(frozen, 'left-0'))}>
-                <SelectAll rows={rows} selection={selection} />
+                <input
+                  type="checkbox"
+                  aria-label="Select all on this page"
+                  className={checkboxClass}
+                  disabled={rows.length === 0}
+                  checked={rows.length > 0 && ticked === rows.length}
+                  ref={(box) => {
+                    if (box) box.indeterminate = ticked > 0 && ticked < rows.length;
+                  }}
+                  onChange={() => selection.toggleAll()}
+                />
               </th>
             ) : null}
-            {columns.map((column, index) => (
-              <th
-                key={column.header}
-                scope="col"
-                aria-sort={ariaSort(column)}
-                className={clsx(headClass, frozenAt(index))}
-              >
-                {column.sort && sort ? (
-                  <SortHeader header={column.header} sortKey={column.sort} sort={sort} />
-                ) : (
-                  column.header
-                )}
-              </th>
-            ))}
+            {columns.map(({ header, sort: sortKey }, index) => {
+              const current = sort !== undefined && sortKey !== undefined && sort.key === sortKey;
+              const Icon = !current ? ArrowUpDown : sort.descending ? ArrowDown : ArrowUp;
+              return (
+                <th
+                  key={header}
+                  scope="col"
+                  aria-sort={current ? (sort.descending ? 'descending' : 'ascending') : undefined}
+                  className={clsx(headClass, frozenAt(index))}
+                >
+                  {sortKey && sort ? (
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-1 rounded font-semibold hover:text-slate-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-strong"
+                      onClick={() => sort.onSort(sortKey)}
+                    >
+                      {header}
+                      <Icon
+                        className={clsx('size-3.5', !current && 'text-slate-500')}
+                        aria-hidden="true"
+                      />
+                    </button>
+                  ) : (
+                    header
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <RowsOrEmpty

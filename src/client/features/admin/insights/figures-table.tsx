@@ -31,44 +31,6 @@ interface Sort {
   ascending: boolean;
 }
 
-function Header({
-  label,
-  column,
-  sort,
-  onSort,
-}: {
-  label: string;
-  column: number;
-  sort: Sort | undefined;
-  onSort(column: number): void;
-}) {
-  const align = column >= 0 && 'text-right';
-  if (!sort)
-    return (
-      <th scope="col" className={clsx('px-4 py-2 font-semibold', align)}>
-        {label}
-      </th>
-    );
-  const active = sort.column === column;
-  const Icon = !active ? ArrowUpDown : sort.ascending ? ArrowUp : ArrowDown;
-  return (
-    <th
-      scope="col"
-      aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'}
-      className={clsx('px-2 py-1', align)}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(column)}
-        className="inline-flex items-center gap-1 rounded px-2 py-1 font-semibold focus-visible:outline-2 focus-visible:outline-accent-strong"
-      >
-        {label}
-        <Icon className="size-4 shrink-0" aria-hidden="true" />
-      </button>
-    </th>
-  );
-}
-
 /** A row per key of grouping `by`: its label, then the figures; sortable from `initialSort`. */
 export function FiguresTable<Row extends { key: string | null }>({
   caption,
@@ -105,11 +67,6 @@ export function FiguresTable<Row extends { key: string | null }>({
       {KEYS_LISTED} by spend, then visitors, are listed). A shorter range lists them.
     </>
   );
-  const onSort = (column: number) =>
-    setSort((now) => ({
-      column,
-      ascending: now?.column === column ? !now.ascending : column < 0,
-    }));
   // Sorted by the key's label or the column's figure; an empty figure (null) always last.
   const shown = !sort
     ? rows
@@ -141,9 +98,37 @@ export function FiguresTable<Row extends { key: string | null }>({
         </caption>
         <thead className="bg-slate-100 text-slate-800">
           <tr>
-            {[keyHeaders[by], ...columns.map((column) => column.header)].map((label, index) => (
-              <Header key={label} label={label} column={index - 1} sort={sort} onSort={onSort} />
-            ))}
+            {[keyHeaders[by], ...columns.map((column) => column.header)].map((label, index) => {
+              const column = index - 1;
+              const align = column >= 0 && 'text-right';
+              if (!sort)
+                return (
+                  <th key={label} scope="col" className={clsx('px-4 py-2 font-semibold', align)}>
+                    {label}
+                  </th>
+                );
+              const active = sort.column === column;
+              const Icon = !active ? ArrowUpDown : sort.ascending ? ArrowUp : ArrowDown;
+              return (
+                <th
+                  key={label}
+                  scope="col"
+                  aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'}
+                  className={clsx('px-2 py-1', align)}
+                >
+                  <button
+                    type="button"
+                    onClick={() =>
+                      setSort({ column, ascending: active ? !sort.ascending : column < 0 })
+                    }
+                    className="inline-flex items-center gap-1 rounded px-2 py-1 font-semibold focus-visible:outline-2 focus-visible:outline-accent-strong"
+                  >
+                    {label}
+                    <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  </button>
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <RowsOrEmpty

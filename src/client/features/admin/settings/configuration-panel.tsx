@@ -21,14 +21,32 @@ const states: Record<ConfigurationState, [text: string, icon: typeof CheckCircle
     warning: ['Needs attention', AlertTriangle, 'bg-amber-100 text-amber-950'],
   };
 
+const listClass = 'divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm';
+const rowClass = 'grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr]';
+
+const storageRows = (storage: StorageFigures) => {
+  const period = `in the last ${storage.days} days`;
+  return [
+    [
+      'Quarantine',
+      `${formatNumber(storage.quarantined)} forms held, each for ${storage.days} days`,
+    ],
+    [
+      'Quarantined forms dropped',
+      `${formatNumber(storage.quarantineDropped)} ${period} (from an address past 100 a day)`,
+    ],
+    [
+      'Visits not counted',
+      `${formatNumber(storage.visitsNotCounted)} ${period} (from an address past 50 new visitors a day)`,
+    ],
+  ] as const;
+};
+
 function Row({ item }: { item: ConfigurationItem }) {
   const [text, Icon, tone] = states[item.state];
   return (
     <div
-      className={clsx(
-        'grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr]',
-        item.state === 'warning' && 'bg-amber-50',
-      )}
+      className={clsx(rowClass, item.state === 'warning' && 'bg-amber-50')}
       data-configuration={item.key}
     >
       <dt className="font-medium text-slate-900">{item.label}</dt>
@@ -55,42 +73,6 @@ function Row({ item }: { item: ConfigurationItem }) {
         </span>
       </dd>
     </div>
-  );
-}
-
-function StorageBounds({ storage }: { storage: StorageFigures }) {
-  const period = `in the last ${storage.days} days`;
-  const rows = [
-    [
-      'Quarantine',
-      `${formatNumber(storage.quarantined)} forms held, each for ${storage.days} days`,
-    ],
-    [
-      'Quarantined forms dropped',
-      `${formatNumber(storage.quarantineDropped)} ${period} (from an address past 100 a day)`,
-    ],
-    [
-      'Visits not counted',
-      `${formatNumber(storage.visitsNotCounted)} ${period} (from an address past 50 new visitors a day)`,
-    ],
-  ] as const;
-  return (
-    <>
-      <h3 id="storage-heading" className="text-lg font-semibold text-slate-900">
-        Storage bounds
-      </h3>
-      <dl
-        aria-labelledby="storage-heading"
-        className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
-      >
-        {rows.map(([label, text]) => (
-          <div key={label} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr]">
-            <dt className="font-medium text-slate-900">{label}</dt>
-            <dd className="text-sm text-slate-800">{text}</dd>
-          </div>
-        ))}
-      </dl>
-    </>
   );
 }
 
@@ -122,7 +104,7 @@ export function ConfigurationPanel() {
               </ul>
             </div>
           )}
-          <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
+          <dl className={listClass}>
             {data.items.map((item) => (
               <Row key={item.key} item={item} />
             ))}
@@ -131,7 +113,17 @@ export function ConfigurationPanel() {
             Settings are environment variables read when the server starts (see the README); a
             change takes a restart.
           </p>
-          <StorageBounds storage={data.storage} />
+          <h3 id="storage-heading" className="text-lg font-semibold text-slate-900">
+            Storage bounds
+          </h3>
+          <dl aria-labelledby="storage-heading" className={listClass}>
+            {storageRows(data.storage).map(([label, text]) => (
+              <div key={label} className={rowClass}>
+                <dt className="font-medium text-slate-900">{label}</dt>
+                <dd className="text-sm text-slate-800">{text}</dd>
+              </div>
+            ))}
+          </dl>
         </>
       )}
     </Panel>

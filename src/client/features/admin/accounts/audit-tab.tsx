@@ -42,10 +42,12 @@ export function AuditTab({
     account: new Map(accounts.map((row) => [String(row.id), row.name])),
     invitation: new Map(listing?.invitations.map((row) => [String(row.id), row.email])),
   };
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(offset) });
-  if (account) params.set('account', account);
-  if (action) params.set('action', action);
-  const url = `/api/admin/audit?${params.toString()}`;
+  const url = `/api/admin/audit?${new URLSearchParams({
+    limit: String(PAGE_SIZE),
+    offset: String(offset),
+    ...(account && { account }),
+    ...(action && { action }),
+  })}`;
   const page = useQuery({
     queryKey: [url],
     queryFn: () => getPage(url, (row) => row as AuditEntry),
@@ -62,10 +64,7 @@ export function AuditTab({
           value={account}
           onChange={(value) => update({ account: value })}
           empty="All"
-          options={accounts.map((row) => ({
-            value: String(row.id),
-            label: row.name,
-          }))}
+          options={accounts.map((row) => ({ value: String(row.id), label: row.name }))}
         />
         <Select
           label="Action"

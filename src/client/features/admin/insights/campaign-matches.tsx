@@ -14,7 +14,7 @@ import { adminToasts } from '../ui/admin-toasts';
 import { useKeepFocus } from '../ui/keep-focus';
 
 const MAPPINGS_URL = '/api/admin/spend/mappings';
-/** Leads with this utm_campaign count for the campaign of the spend (decision 165). */
+/** Leads with this utm_campaign count for the campaign of the spend. */
 type SpendMapping = { utmCampaign: string; source: string; campaign: string };
 /** As listed: with the campaign's name, or its id where no spend names it. */
 type NamedMapping = SpendMapping & { campaignName: string };

@@ -5,10 +5,9 @@ const controls = 'button, a[href], input, select, textarea';
 const taken = new WeakSet<FocusEvent>();
 
 /**
- * The keyboard's place in a list when an action takes the focused control away (its row once the
- * list is read again, a bar that closes): a focus left on the page's body goes to the first
- * control of the row (`rows`) now in that row's place, else to `fallback` (a heading, the table).
- * The returned ref goes on the element holding the rows, the fallback and the controls.
+ * When an action takes the focused control away, a focus left on the body goes to the first
+ * control of the row (`rows`) now in its row's place, else to `fallback`. The ref goes on the
+ * element holding them all.
  */
 export function useKeepFocus(rows: string, fallback: string) {
   return useCallback(

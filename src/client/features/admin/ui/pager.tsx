@@ -5,10 +5,7 @@ import { formatNumber, formatTotal } from './format';
 /** A page as a list's query answers it: `capped`, where a search's count stopped; `next`, more. */
 type ListPage = { rows: readonly unknown[]; total: number; capped?: boolean; next?: string | null };
 
-/**
- * A list's pager: the query's `page` from `offset`, Previous and Next by `size`; `empty` in place
- * of the range when there are none.
- */
+/** A list's pager: Previous and Next by `size`; `empty` in place of the range when none. */
 export function Pager({
   offset,
   size,

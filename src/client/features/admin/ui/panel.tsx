@@ -1,9 +1,6 @@
 import { useId, type ReactNode, type Ref } from 'react';
 
-/**
- * A titled part of a tab or panel: a section named by its heading (`${id}-heading` with an id),
- * which a script can focus when `focusable`.
- */
+/** A section named by its heading (`${id}-heading` with an id), focusable when `focusable`. */
 export function Panel({
   id,
   title,

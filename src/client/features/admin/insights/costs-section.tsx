@@ -20,8 +20,7 @@ import { formatNumber, majorUnits, money } from '../ui/format';
 import { Panel } from '../ui/panel';
 import { useKeepFocus } from '../ui/keep-focus';
 
-/** A week ends when its Sunday does (the next Monday, UTC): all 7 days in the range, today a
-    Sunday, it is still under way. */
+/** A week ends when its Sunday does: all 7 days in the range, today a Sunday, it is in progress. */
 const inProgress = (week: FunnelWeek) =>
   Date.parse(`${week.week}T00:00:00Z`) + 7 * DAY_MS > Date.now();
 const isPartial = (week: FunnelWeek | undefined) =>
@@ -152,7 +151,7 @@ export function CostsSection({
   const csvUrl = `/api/admin/funnel.csv?${new URLSearchParams({
     from: data.from,
     to: data.to,
-    ...(data.currency ? { currency: data.currency } : {}),
+    ...(data.currency && { currency: data.currency }),
   })}`;
   return (
     <Panel

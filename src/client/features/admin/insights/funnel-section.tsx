@@ -8,12 +8,11 @@ import {
   type FunnelStageKey,
   type FunnelStep,
 } from '@shared/admin-funnel';
-import { isCalendarDay } from '@shared/calendar-day';
+import { DAY_MS, isCalendarDay, isoDay } from '@shared/calendar-day';
 import { AbComparison } from './ab/ab-comparison';
 import { CostsSection } from './costs-section';
 import { FiguresTable, type FigureColumn } from './figures-table';
 import { LeadRate, ratePercent, UndercountNote } from './lead-rate';
-import { DAY_MS, isoDay } from '@shared/calendar-day';
 import { formatNumber } from '../ui/format';
 import { Panel, Pending } from '../ui/panel';
 

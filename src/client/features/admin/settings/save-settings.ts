@@ -7,10 +7,7 @@ import { handedOverText, TAKEN_UP } from '../api/accounts';
 import { errorText, fieldMessages, requestJson } from '../api/http';
 import { adminToasts } from '../ui/admin-toasts';
 
-/**
- * Saves a settings form (`what` it holds, in lower case) with PUT `url`, the document its GET
- * reads; a 400 marks its fields.
- */
+/** Saves a settings form (`what` it holds, lower case) with PUT `url`; a 400 marks its fields. */
 export function useSaveSettings<Values extends FieldValues>(
   url: string,
   form: UseFormReturn<Values>,

@@ -76,13 +76,10 @@ export function UnmatchedList({
                 className="flex flex-wrap items-end gap-2"
                 onSubmit={(event) => {
                   event.preventDefault();
-                  const value = new FormData(event.currentTarget).get('utmCampaign');
-                  if (typeof value === 'string' && value.trim())
-                    map.mutate({
-                      utmCampaign: value.trim(),
-                      source: spend.source,
-                      campaign: spend.campaign,
-                    });
+                  const { source, campaign } = spend;
+                  const utmCampaign = String(new FormData(event.currentTarget).get('utmCampaign'));
+                  if (utmCampaign.trim())
+                    map.mutate({ utmCampaign: utmCampaign.trim(), source, campaign });
                 }}
               >
                 <label htmlFor={`${id}-${index}`} className="sr-only">

@@ -11,13 +11,10 @@ export const KEYS_LISTED = 100;
 export const UNMATCHED_LISTED = 100;
 
 /**
- * The funnel's stages, declared once: the site, the e-mails, the dashboard, the CSV and the API
- * say these words with these meanings. Each counts the leads that reached AT LEAST that stage, so
- * the funnel never rises (a lead placed without a recorded application still counts as applied).
- * `status`: the pipeline status that reaches the stage (lead-funnel.ts counts from this);
- * `call`: reached by a booked or an attended call (the bookings capability says whose).
- * `cost` divides a row's spend by all its leads at the stage; `paidCost` only by those of the
- * campaigns with spend (paid), which organic leads do not make look cheaper (decision 177).
+ * The funnel's stages, declared once. Each counts the leads that reached AT LEAST that stage, so
+ * the funnel never rises. `status`/`call`: the pipeline status or call that reaches the stage.
+ * `cost` divides a row's spend by all its leads at the stage; `paidCost` only by the paid
+ * campaigns' leads, which organic leads do not make look cheaper.
  */
 export const funnelStages = [
   {
@@ -189,7 +186,6 @@ export const funnelSchema = objectOf({
     description: 'The one currency of every amount; null: no spend in the range',
   },
   currencies: listOf({ currency: text, spend: integer }),
-  /** Spend of a campaign that no lead's utm_campaign matched (nor the admin's mapping). */
   unmatchedSpend: {
     ...listOf({ source: text, campaign: text, campaignName: text, spend: integer }),
     description: `The ${UNMATCHED_LISTED} campaigns of most unmatched spend, most first`,

@@ -2,11 +2,8 @@ import * as z from 'zod/mini';
 import { isCalendarDay } from './calendar-day';
 import { isTimeZone } from './time-zone';
 
-/*
- * The host's availability for screening calls (issue 43): weekly windows in one IANA time zone,
- * date exceptions, and the rules that turn them into slots. Shared by the settings screen and the
- * server, which stores it as one JSON document and validates it with this schema.
- */
+// The host's availability for screening calls: weekly windows in one IANA zone, exceptions, and
+// the rules that turn them into slots; the server stores it as one JSON document.
 
 export const WEEKDAYS = [
   'monday',
@@ -17,11 +14,11 @@ export const WEEKDAYS = [
   'saturday',
   'sunday',
 ] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+type Weekday = (typeof WEEKDAYS)[number];
 
-const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-
-const time = z.string().check(z.regex(TIME, { error: 'Use a time as HH:MM (24 hours)' }));
+const time = z
+  .string()
+  .check(z.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, { error: 'Use a time as HH:MM (24 hours)' }));
 const whole = (min: number, max: number) => {
   const error = `Enter a whole number from ${min} to ${max}`;
   return z.int({ error }).check(z.minimum(min, { error }), z.maximum(max, { error }));
@@ -35,7 +32,6 @@ const windowSchema = z
   );
 export type TimeWindow = z.infer<typeof windowSchema>;
 
-/** The most windows in one day (the settings screen offers no more). */
 export const MAX_WINDOWS = 6;
 const windows = z
   .array(windowSchema)
@@ -82,15 +78,9 @@ const workingDay = [
 /** Until an owner or recruiter saves their own: weekdays 9 to 5 (UTC), 30-minute calls. */
 export const DEFAULT_AVAILABILITY: Availability = {
   timeZone: 'UTC',
-  weekly: {
-    monday: workingDay,
-    tuesday: workingDay,
-    wednesday: workingDay,
-    thursday: workingDay,
-    friday: workingDay,
-    saturday: [],
-    sunday: [],
-  },
+  weekly: Object.fromEntries(
+    WEEKDAYS.map((day, index) => [day, index < 5 ? workingDay : []]),
+  ) as Availability['weekly'],
   exceptions: [],
   slotMinutes: 30,
   intervalMinutes: 30,
@@ -103,14 +93,14 @@ export const DEFAULT_AVAILABILITY: Availability = {
 };
 
 export const AVAILABILITY_URL = '/api/admin/booking/availability';
-/** Its GET: a host who never saved has no zone yet (the screen starts on the browser's, issue 43). */
+/** Its GET: a host who never saved has no zone yet (the screen starts on the browser's). */
 export type AvailabilityAnswer = Omit<Availability, 'timeZone'> & { timeZone: string | null };
 
 /** The signed-in host's calendar feed: GET when its link was made, POST a new link (shown once). */
 export const CALENDAR_FEED_URL = '/api/admin/booking/feed';
-/** A feed's own address: its random token is the only proof (no id, no e-mail in it). */
+/** Its random token is the only proof (no id, no e-mail in it). */
 export const calendarFeedPath = (token: string) => `/calendar/${token}.ics`;
-/** What the feed's routes answer: `path` only right after a new link is made. */
+/** `path` only right after a new link is made. */
 export interface CalendarFeedLink {
   createdAt: string | null;
   path?: string;

@@ -1,4 +1,4 @@
-/* The booking page (/book, issue 43) as the server renders it for the person, and its posts. */
+/* The booking page (/book) as the server renders it for the person, and its posts. */
 
 export const BOOK_PATH = '/book';
 
@@ -35,15 +35,13 @@ export type BookingView = {
   days: BookingDayView[];
 };
 
-/** A call over (decision 178): `missed` (a no-show, or not marked) moves to a new time;
-    `attended` (on time or late): no new time, the team calls. */
+/** `missed` (a no-show, or not marked) moves to a new time; `attended`: the team calls. */
 export type CallOver = 'missed' | 'attended';
 
 /** The booked call's time, as /book and the status page say it: ahead, or `past`. */
 export const callOn = (when: string, past = false) =>
   `Your screening call ${past ? 'was' : 'is'} on ${when}.`;
 
-/** What the page says after a post. */
 export const BOOKING_NOTICES = {
   booked: 'Your call is booked. We have e-mailed you the invitation.',
   moved: 'Your call has moved. We have e-mailed you the new invitation.',

@@ -6,22 +6,16 @@ export type FieldOptions = readonly { value: string; label: string }[];
 /** Where the admin's lead detail shows a field. */
 export type DetailGroup = 'contact' | 'application' | 'questionnaire' | 'company' | 'attribution';
 
-/**
- * Where a field joins the CSV exports: `person` and `answers` in both candidate exports,
- * `application` in the candidates', `company` in the companies', `attribution` in all four.
- */
+/** A CSV section: `person`, `answers` in both candidate exports, `attribution` in all four. */
 export type ExportSection = 'person' | 'application' | 'answers' | 'company' | 'attribution';
 
-/**
- * One field of a lead. Its key is its API name (the forms' too unless `posted`); its order is its
- * place in the detail, the list and the CSV.
- */
+/** One field of a lead: its key is its API name; its order, its place in the detail and CSV. */
 export interface LeadField {
   /** The stored column: text, NULL for blank; a flag is an integer 0/1. */
   column: string;
   /** 'text' (the default); 'email' is the lead's address; a 'flag' only ever rises. */
   kind?: 'text' | 'email' | 'flag';
-  /** The admin's label (the detail; the list's header is it in title case). */
+  /** The admin's label (the list's header in title case). */
   label: string;
   /** Its label on the forms and the status page, when not `label` (declared-fields.ts). */
   question?: string;
@@ -34,10 +28,7 @@ export interface LeadField {
   forms?: readonly LeadForm[];
   /** Its name in the forms' bodies (or in `attribution`), when not its API name. */
   posted?: string;
-  /**
-   * An optional form field's rule: with `options`, one of them or blank; else text up to `max`
-   * characters (200 for `true`), one line unless `multiline`. Required fields: schemas/.
-   */
+  /** Optional: one of `options` or blank, else text up to `max` (200 for `true`) characters. */
   optional?: true | { max: number };
   /** The detail's group; none: shown otherwise (the name, the flags). */
   group?: DetailGroup;
@@ -51,7 +42,6 @@ export interface LeadField {
   contact?: ContactKind;
 }
 
-/** The kinds of a lead's secondary contacts (what a merge keeps of the other lead). */
 export const contactKinds = ['email', 'phone'] as const;
 export type ContactKind = (typeof contactKinds)[number];
 

@@ -7,7 +7,7 @@ import { jsonScript } from './runtime-config';
 
 /** A form posted without JavaScript, as it comes back to its page. */
 export interface ReturnedForm {
-  /** The form's endpoint (its `action`) and the page it belongs to: together they name it. */
+  /** The form's `action` and its page: together they name it. */
   action: string;
   page: string;
   /** Invalid: what was typed, and the shared schema's message per field. */
@@ -17,7 +17,7 @@ export interface ReturnedForm {
   sentBy?: string;
 }
 
-/** Who the visitor is on /contact: the `userType` query parameter and the tabs. */
+/** /contact's `userType` query parameter and tabs. */
 export type ContactType = 'candidate' | 'employer';
 
 export const isContactType = (value: unknown): value is ContactType =>
@@ -29,11 +29,9 @@ export interface PageState {
   prefill?: Record<string, string>;
   /** /contact?userType=... (or showForm=true, the candidate tab) rendered by the server. */
   contactType?: ContactType;
-  /** /status: the person's leads and what they may do, or why there is nothing to show. */
   status?: StatusView;
-  /** /status after one of its actions: what was done. */
   statusNotice?: StatusNotice;
-  /** /book: the slots and the person's call (issue 43); what a post did. */
+  /** /book: the slots and the person's call; what a post did. */
   booking?: BookingView;
   bookingNotice?: BookingNotice;
   /** /book's knock-out questions, or a "no"'s explanation, instead of the slots. */

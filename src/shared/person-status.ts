@@ -17,11 +17,10 @@ export const STATUS_ACTIONS = {
   reminders: '/api/status/reminders',
   withdraw: '/api/status/withdraw',
   erase: '/api/status/erase',
-  /** "Download my data": the person's copy as a JSON file (decision 135). */
   download: '/api/status/download',
   /** "Do Not Sell or Share" (or Decline) from a browser: the leads its proofs name opt out. */
   optOut: '/api/status/opt-out',
-  /** The status page's undoing of it, for the lead it names (the mailbox proof). */
+  /** Its undoing, for the lead it names (the mailbox proof). */
   optIn: '/api/status/opt-in',
 } as const;
 
@@ -35,13 +34,9 @@ export const STATUS_NOTICES = {
 } as const;
 export type StatusNotice = keyof typeof STATUS_NOTICES;
 
-/** What the page and a JSON client say once the person erased everything. */
 export const ERASED_MESSAGE = 'Everything we held about you is erased.';
 
-/**
- * What the page says to a browser holding only its forms' proof: no stored data without the link.
- * The link goes with the confirmation, CONFIRMATION_DELAY after the first form: maybe not yet.
- */
+/** To a browser holding only its forms' proof: the link comes CONFIRMATION_DELAY after them. */
 export const LINK_EMAILED =
   'We e-mail you a link to this page soon after your first form. Open it to see, correct or erase what you gave us.';
 
@@ -57,10 +52,9 @@ export const resumeLink = (statusLink: string, next?: LinkTarget) =>
 
 /** What the page says when no step is left for the person and the next move is ours. */
 export const NOTHING_TO_DO = "Nothing to do for now: we'll be in touch.";
-/** ...and to a candidate who holds a screening call, instead; or may book one (issue 43). */
+/** ...and to a candidate who holds a screening call, or may book one. */
 export const CALL_BOOKED = 'Your screening call is booked: you can move or cancel it.';
 export const CALL_OPEN = 'Your next step: pick a time for your screening call.';
-/** The button to /book: moves or cancels the call held, else books one. */
 export const callLabel = (booked: boolean) =>
   booked ? 'Move or cancel your call' : 'Book your call';
 
@@ -77,7 +71,6 @@ export const callStep = (booked: boolean): StatusStep => ({
   href: BOOK_PATH,
 });
 
-/** One of the person's leads as the page shows it. */
 export interface StatusLead {
   /** The lead as the page's forms name it (`c12`, `k3`). */
   ref: string;
@@ -87,7 +80,6 @@ export interface StatusLead {
   otherContacts: string[];
   /** What they gave us that they may correct, by the form's field name (blank: ''). */
   details: Record<string, string>;
-  /** Their stage in plain words. */
   stage: string;
   /** The step still open and where to finish it; null: nothing to do. */
   next: StatusStep | null;
@@ -99,7 +91,7 @@ export interface StatusLead {
   withdrawn: boolean;
   /** They opted out of sale and sharing ("Do Not Sell or Share"); the page lets them opt back in. */
   optedOut?: boolean;
-  /** A candidate's "Book your call" (issue 43): they hold a call or a time is open now. */
+  /** A candidate's "Book your call": they hold a call or a time is open now. */
   bookCall?: boolean;
   /** They hold that call, then (in the zone they booked in): the button moves or cancels it. */
   callBooked?: string;

@@ -43,14 +43,13 @@ export const accountEntrySchema = objectOf({
 });
 export type AccountEntry = FromSchema<typeof accountEntrySchema>;
 
-/** What a handover did (decision 156): calls moved to a host free at their start, or left. */
 export const handedOverSchema = objectOf(
   { moved: integer, needHost: integer },
   'Calls not yet started (an account taking no calls hands over its own, else those needing a host are offered): moved to a host free then, or left needing one',
 );
 export type HandedOver = FromSchema<typeof handedOverSchema>;
 
-/** A changed account (PATCH /api/admin/users/:id), with what became of its calls. */
+/** PATCH /api/admin/users/:id, with what became of its calls. */
 export const accountChangeSchema = objectOf({
   ...accountEntrySchema.properties,
   formerRole: { ...role, description: "The role before this change (the audit log's detail)" },

@@ -12,7 +12,6 @@ import {
 /** Where a failing message was going: the team, its webhook, Meta, the person, the candidate's call. */
 export const failingDestinations = ['email', 'webhook', 'meta', 'person', 'calendar'] as const;
 
-/** The notifications the outbox gave up on, or whose last attempt failed and waits to retry. */
 const deliveries = objectOf({
   failedCount: { ...integer, description: 'Every failing message; `failed` lists the newest' },
   failedByDestination: objectOf(

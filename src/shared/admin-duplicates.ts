@@ -5,7 +5,6 @@ import { integer, listOf, nullableText, text, type FromSchema } from './json-sch
 export const matchReasons = ['phone', 'name_location', 'email'] as const;
 export type MatchReason = (typeof matchReasons)[number];
 
-/** The candidates that may be the same person as the one in the detail. */
 export const possibleDuplicatesSchema = listOf({
   id: integer,
   firstName: nullableText,

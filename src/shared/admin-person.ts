@@ -4,17 +4,13 @@ import { contactKinds } from './lead-field';
 import { leadKindSchema } from './lead-status';
 import { emailField } from './schemas/fields';
 
-// A person's requests, the address in the body ({email}): POST /api/admin/data-subject reports,
-// DELETE erases.
+// A person's requests ({email}): POST /api/admin/data-subject reports, DELETE erases.
 
 export const PERSON_EMAIL_MESSAGE = 'Please enter a valid email address';
 
-/** The body both routes take; the dashboard's field checks the same rule. */
-export const personQuerySchema = z.object({
-  email: emailField(PERSON_EMAIL_MESSAGE),
-});
+export const personQuerySchema = z.object({ email: emailField(PERSON_EMAIL_MESSAGE) });
 
-/** What is held about a person, by kind, in the order the dashboard lists it. */
+/** What is held about a person, by kind, in the dashboard's order. */
 export const personParts = [
   { key: 'candidates', label: 'Candidate records' },
   { key: 'companies', label: 'Company records' },
@@ -40,7 +36,6 @@ const storedRecords = (description: string) =>
     additionalProperties: { type: ['string', 'number', 'null'] },
   });
 
-/** POST /api/admin/data-subject: everything stored about the address. */
 export const personReportSchema = objectOf(
   {
     email: { ...text, description: 'The address matched: trimmed and lower-cased' },
@@ -161,7 +156,6 @@ export type PersonActivity = PersonReport['activity'][number];
 export type PersonAuditEntry = PersonReport['auditEntries'][number];
 export type PersonOutboxMessage = PersonReport['outboxMessages'][number];
 
-/** DELETE /api/admin/data-subject: how many rows of each kind were erased. */
 export const personErasureSchema = objectOf(
   {
     erasedAt: text,

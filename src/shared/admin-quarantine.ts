@@ -15,7 +15,6 @@ const submission = objectOf({
   receivedAt: text,
 });
 
-/** A page of the quarantine: the forms held, each as the admin sees it to judge it. */
 export const quarantinePageSchema = objectOf({
   total: integer,
   rows: { type: 'array', items: submission },
@@ -23,7 +22,6 @@ export const quarantinePageSchema = objectOf({
 export type QuarantinePage = FromSchema<typeof quarantinePageSchema>;
 export type QuarantinedSubmission = QuarantinePage['rows'][number];
 
-/** What a release answers: the lead the submission became. */
 export const quarantineReleasedSchema = objectOf(
   { leadType: leadKindSchema, leadId: integer },
   'Released: the lead it became (upserted, in its history, notified if new)',

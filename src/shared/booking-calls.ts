@@ -1,4 +1,4 @@
-// The recruiter's side of booked calls (issue 43): the day's calls and their marking.
+// The recruiter's side of booked calls: the day's calls and their marking.
 import { integer, listOf, nullableText, objectOf, text, type FromSchema } from './json-schema';
 
 export const BOOKINGS_URL = '/api/admin/bookings';

@@ -1,10 +1,8 @@
 import { claims } from './claims';
 import type { CandidateStatus, CompanyStatus, LeadKind } from './lead-status';
 
-/* The message each status sends until the team saves its own (decision 155). `new` sends
-   none: the confirmation has just gone; `withdrawn` none: the person stopped every message.
-   `{firstName}` only once the team has spoken with a candidate (a company gives a full name).
-   No brand name: it is configured (site-config), and templates have no placeholder for it. */
+/* The message each status sends until the team saves its own; `new` and `withdrawn` send none.
+   No brand name: it is configured, and templates have no placeholder for it. */
 
 export interface DefaultMessage {
   subject: string;

@@ -21,10 +21,11 @@ export const integer = { type: 'integer' } as const;
 /** Text that may be blank (NULL): most stored fields. */
 export const nullableText = { type: ['string', 'null'] } as const;
 
+/** An array of objects with these properties, every one required. */
 export const listOf = <const Properties extends Record<string, object>>(properties: Properties) =>
   ({ type: 'array', items: objectOf(properties) }) as const;
 
-/** An array of objects with these properties, each optional (every one required: `listOf`). */
+/** An array of objects with these properties, each optional. */
 export const arrayOfObjects = <const Properties extends Record<string, object>>(
   properties: Properties,
 ) => ({ type: 'array', items: { type: 'object', properties } }) as const;

@@ -29,7 +29,6 @@ export const mergeWinnersSchema = {
 } as const;
 export type MergeWinners = Partial<Record<string, MergeSide>>;
 
-/** A lead's secondary contacts: what a merge kept of the other lead's e-mail and phone. */
 export const secondaryContactsSchema = {
   ...listOf({ kind: { type: 'string', enum: contactKinds }, value: text }),
   description: 'E-mails and phones kept from merged leads, oldest first; the search finds them',

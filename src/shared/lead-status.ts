@@ -30,7 +30,6 @@ export const leadKindSchema = { type: 'string', enum: ['candidate', 'company'] }
 export type LeadKind = (typeof leadKindSchema.enum)[number];
 export type CandidateStatus = (typeof candidateStatuses)[number]['value'];
 export type CompanyStatus = (typeof companyStatuses)[number]['value'];
-export type ClosingStatus = (typeof closingStatuses)[number]['value'];
 
 export const leadStatuses = { candidate: candidateStatuses, company: companyStatuses } as const;
 

@@ -37,7 +37,6 @@ export type CandidateStage = (typeof candidateStages)[number];
 export const companyStages = ['email', 'request'] as const;
 export type CompanyStage = (typeof companyStages)[number];
 
-/** Why a form was held in quarantine. */
 export const quarantineReasons = [
   'honeypot',
   'too_fast',

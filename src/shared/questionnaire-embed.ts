@@ -1,10 +1,8 @@
-/** The built-in questionnaire (QuestionnairePage), served by our own site. */
 export const BUILT_IN_QUESTIONNAIRE_PATH = '/questionnaire';
 
 /** Fillout's query parameter that names an embed in the messages the form posts. */
 export const EMBED_ID_PARAM = 'fillout-embed-id';
 
-/** Names our one embed in the messages it posts (Fillout's embed id). */
 export const QUESTIONNAIRE_EMBED_ID = 'application';
 
 /** The URL with the embed id (for the completion message); the client and the server match. */

@@ -2,7 +2,6 @@ import type { LandingVariant } from './enums';
 
 /** POST /api/visits: what a public page sends once hydrated. */
 export interface VisitBeacon {
-  /** The path of the page, without its query string. */
   page: string;
   variant?: LandingVariant;
   utmSource?: string;

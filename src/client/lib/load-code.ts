@@ -1,8 +1,5 @@
-/*
- * Code split from the first load (a page, the head, the toasts) that fails to arrive (a deploy
- * replaced its build, or the network dropped it) is fetched by loading the address afresh, for
- * the server's current build. Failing there again within a minute, the error stands: a loop.
- */
+// Split code that fails to arrive (a deploy replaced its build) reloads the address for the
+// current build; failing again within a minute, the error stands rather than loop.
 
 const RELOADED_FOR_CODE = 'tbReloadedForCode';
 

@@ -52,7 +52,6 @@ const currentYear = () => new Date().getFullYear();
 const buildYear = () => __BUILD_YEAR__;
 
 export function Footer() {
-  // The visitor's year, after hydrating with the build year.
   const year = useClientValue(currentYear, buildYear);
   return (
     <footer className="render-when-near border-t border-white/10 bg-navy-950 text-slate-300">

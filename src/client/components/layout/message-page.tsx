@@ -20,11 +20,8 @@ export function MessagePage({ mark, title, text, children }: Message) {
   );
 }
 
-/*
- * A page that throws while rendering (its code failing again after a reload, a bug) says so,
- * not a blank screen; React logs the error. Its links load afresh: the app that threw may be in
- * a bad state.
- */
+// A page that throws while rendering says so, not a blank screen. Its links load afresh: the app
+// that threw may be in a bad state.
 export class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 

@@ -13,14 +13,10 @@ import { TopBar } from './top-bar';
 
 const ConsentBannerHost = lazy(() => loadCode(() => import('./consent-banner')));
 
-/** The head's code (decision 005), loaded once a route's canonical link names another path. */
+/** The head's code, loaded once a route's canonical link names another path. */
 let headCode: Promise<typeof Head | undefined> | undefined;
 
-/**
- * Keeps the head in step with the route. A navigation's render (a transition) waits for the
- * head's code beside the page's and changes the head in the commit that shows the page: fetched
- * after it, in an effect, the head followed the page by up to a second on a slow phone.
- */
+/** Keeps the head in step with the route, changed in the commit that shows the page. */
 function usePageHead(): void {
   const { pathname } = useLocation();
   const stale =
@@ -34,14 +30,10 @@ function usePageHead(): void {
   useLayoutEffect(() => head?.applyHead(head.headFor(pathname, site), site), [head, pathname]);
 }
 
-/**
- * A navigation starts at the top or the URL's anchor (spec 2), the focus in the new page's main;
- * the first render stays put.
- */
+/** A navigation starts at the top or the URL's anchor (spec 2), the focus in the new main. */
 function useScrollOnNavigate(): void {
   const { pathname, hash } = useLocation();
   const navigationType = useNavigationType();
-  // The location on screen; it starts as the one the page was loaded at.
   const shown = useRef({ pathname, hash });
   useEffect(() => {
     const previous = shown.current;

@@ -76,7 +76,6 @@ export function TopBar() {
           >
             {navLinks.map((link) => (
               <li key={link.to}>
-                {/* Closing on click also covers the link to the page already shown. */}
                 <NavLink to={link.to} end className={linkClass} onClick={() => setOpenedOn(null)}>
                   {link.label}
                 </NavLink>

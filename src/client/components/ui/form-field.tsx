@@ -88,10 +88,7 @@ export interface Option {
   label: string;
 }
 
-/**
- * A select; a blank first choice: the disabled `placeholder`, or `empty` (null: none). `children`
- * come after `options` (the admin's message picker passes its option groups).
- */
+/** A select; a blank first choice: the disabled `placeholder`, or `empty` (null: none). */
 export function SelectField({
   className,
   options,

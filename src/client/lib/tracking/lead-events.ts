@@ -30,11 +30,9 @@ export const emailCaptureEvents = (variant: LandingVariant, eventId?: string): P
   ],
 ];
 
-/** Which lead form a candidate or company Lead came from. */
 export type LeadForm =
   'candidate_basic_info' | 'candidate_application' | 'company_talent_info' | 'company_request';
 
-/** Lead on a successful candidate or company submit. */
 export const formLead = (form: LeadForm, eventId?: string): PixelEvent => [
   'track',
   'Lead',
@@ -42,7 +40,7 @@ export const formLead = (form: LeadForm, eventId?: string): PixelEvent => [
   ...withEventId(eventId),
 ];
 
-/** Meta's `Schedule` for a booked screening call (issue 43), the server's copy's id beside it. */
+/** Meta's `Schedule` for a booked screening call, the server's copy's id beside it. */
 export const scheduleEvent = (eventId: string): PixelEvent => [
   'track',
   'Schedule',

@@ -25,7 +25,6 @@ export function urlShowsCompletion(href: string): boolean {
   }
 }
 
-/** Whether a readable (same-origin) iframe document shows an end screen. */
 export function documentShowsCompletion(doc: Pick<Document, 'querySelector'>): boolean {
   return doc.querySelector(COMPLETION_SELECTOR) !== null;
 }
@@ -34,24 +33,20 @@ export function documentShowsCompletion(doc: Pick<Document, 'querySelector'>): b
 export function frameShowsCompletion(frame: HTMLIFrameElement | null): boolean {
   try {
     const view = frame?.contentWindow;
-    if (!view) return false;
-    if (urlShowsCompletion(view.location.href)) return true;
-    return documentShowsCompletion(view.document);
+    return Boolean(
+      view && (urlShowsCompletion(view.location.href) || documentShowsCompletion(view.document)),
+    );
   } catch {
     return false;
   }
 }
 
 export interface CompletionSteps {
-  /** Sets filloutCompleted in session storage. */
   markCompleted: () => void;
-  /** The e-mail the visitor gave earlier, if any. */
   storedEmail: () => string | null;
   /** POST /api/candidates/typeform-completed; rejects on failure. */
   reportCompletion: (email: string) => Promise<unknown>;
-  /** The 'Application Complete!' toast. */
   announce: () => void;
-  /** Navigation to /thank-you. */
   goToThankYou: () => void;
   wait: (ms: number) => Promise<void>;
   logError: (message: string, error: unknown) => void;

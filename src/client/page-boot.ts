@@ -54,7 +54,7 @@ function countVisit() {
   if (window === window.top) setTimeout(sendVisitBeacon);
 }
 
-// The first interaction: the landing is kept at once, as a link may be about to be followed.
+// The landing is kept at once: a link may be about to be followed.
 function onIntent() {
   countVisit();
   load();

@@ -103,7 +103,6 @@ export const routeMeta: readonly RouteMeta[] = Object.entries({
     audience: 'everyone',
   },
   '/book': {
-    // The page's subject in every state: the heading once a call is held, else above it.
     title: 'Your Screening Call',
     description: 'Pick a time for a short screening call with our admissions team.',
     indexable: false,

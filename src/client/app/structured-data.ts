@@ -60,7 +60,6 @@ export function trainingProgram(site: SiteConfig, url: string): JsonLd {
   };
 }
 
-/** The FAQ each page renders, from the same arrays. */
 const FAQ_BY_PATH: Readonly<Record<string, readonly FaqItem[]>> = {
   '/candidates': candidateFaq,
   '/career': candidateFaq,

@@ -75,7 +75,6 @@ export interface FieldSpec<Name extends string> {
   hint?: string;
 }
 
-/** The candidate's e-mail: read-only once the session has it (its lead already exists). */
 export const candidateEmail = {
   name: 'email',
   label: 'Email',

@@ -58,7 +58,6 @@ export function FormShell<Schema extends FormSchema>({
 /** What the forms used on two pages take: that page's rules and labels, and what follows. */
 export interface SharedLeadFormProps<Rules extends string, Values> {
   rules: Rules;
-  /** The page that captured the lead (attribution). */
   page: string;
   submitLabel: string;
   busyLabel?: string;

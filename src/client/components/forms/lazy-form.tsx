@@ -13,10 +13,9 @@ const loadFormFoundations = () =>
     .then(() => import('@shared/schemas/fields'))
     .then(nextTask));
 
-/** Every lazy form's loader, so the pre-render can load them all before rendering. */
 const loaders: Array<() => Promise<void>> = [];
 
-/** Also loads `load` before the server renders a page (e.g. /contact's tabs opened by a query). */
+/** Also loads `load` before the server renders a page (/contact's tabs opened by a query). */
 export function preloadWhenPreRendering(load: () => Promise<void>): void {
   loaders.push(load);
 }

@@ -16,12 +16,8 @@ import { track } from '../../lib/tracking/tracker';
 
 export interface LeadFormOptions<Schema extends FormSchema> {
   schema: Schema;
-  /**
-   * Where the form posts, with JavaScript (apiRequest) and without (the browser itself): the
-   * endpoint and the page, which together name the form, and /career's and /training's variant.
-   */
+  /** Where the form posts, with JavaScript or without: endpoint and page name it; the variant. */
   post: { action: string; page: string; variant?: LandingVariant };
-  /** Runs after the server answered OK: toasts, session keys, navigation. */
   onSuccess: (values: output<Schema>) => void;
   failureToast: ToastInput;
 }

@@ -34,9 +34,8 @@ export function buttonClass({ variant = 'primary', size = 'md', className }: But
 }
 
 /**
- * A button. `aria-disabled` disables it while keeping the focus (a focused button that becomes
- * `disabled` drops the focus to the page, and a keyboard user starts again from its top): a
- * press does nothing, a submit included. A plain button only runs code: hidden without scripts.
+ * `aria-disabled` disables it while keeping the focus (`disabled` drops it to the page's top).
+ * A plain button only runs code: hidden without scripts.
  */
 export function Button({
   variant,

@@ -21,8 +21,8 @@ import { conversionFields } from '../../lib/tracking/submission-event';
 import { trackOncePerPage } from '../../lib/tracking/tracker';
 import { CHOICE_CLASS, ScreeningStep, screeningIntro } from './screening-step';
 
-// /book: the server renders it for the candidate this browser proves (issue 43); each choice is
-// a plain form post or a GET, so it all works without JavaScript.
+// /book: the server renders it for the candidate this browser proves; each choice is a plain
+// form post or a GET, so it all works without JavaScript.
 
 // With JavaScript, a booking sends the pixel's event id and consent, as a lead form does; a
 // second submit (a double click) sends the first's.
@@ -195,10 +195,9 @@ function Booking({ booking }: { booking: BookingView }) {
 export default function BookingPage() {
   const { booking: rendered, bookingNotice, screening, scheduleEventId, prefill } = usePageState();
   const booking = useBrowserZone(rendered?.zone) ?? rendered;
-  // This browser applied, yet proves no lead: the address had one, and only its owner books
-  // for it (decision 176). The mailed link is the way in, not "apply again".
+  // This browser applied, yet proves no lead: only the address's owner books, by the mailed link.
   const applied = Boolean(useSessionValue('candidateEmail') ?? prefill?.candidateEmail);
-  // The pixel's `Schedule` once after a booking, under the server's event id (decision 050).
+  // The pixel's `Schedule` once after a booking, under the server's event id.
   useEffect(() => {
     if (scheduleEventId) trackOncePerPage(BOOK_PATH, 'schedule', scheduleEvent(scheduleEventId));
   }, [scheduleEventId]);

@@ -7,7 +7,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/panel';
 
-// /book's knock-out questions (issue 43), before the slots: a plain form post, no JavaScript
+// /book's knock-out questions, before the slots: a plain form post, no JavaScript
 // needed; after a "no", the owner's explanation of what to do instead, and never the slots.
 
 /** A radio choice as a bordered box, marked once checked: the slots' and the answers'. */

@@ -28,7 +28,6 @@ const declared = { candidate: postedNames(candidateFields), company: postedNames
 
 type Shown = { kind: StatusLead['kind']; name: string; defaultValue: string; error?: string };
 
-/** One detail as the forms ask it: its label, options or lines, and autofill hint. */
 function DetailField({ kind, name, ...shown }: Shown & { autoFocus: boolean }) {
   const field = declared[kind].find((each) => each.name === name)!;
   const label = field.question ?? field.label;
@@ -40,7 +39,6 @@ function DetailField({ kind, name, ...shown }: Shown & { autoFocus: boolean }) {
   return <TextField type={type} autoComplete={field.autoComplete} {...props} />;
 }
 
-/** A form post naming its lead, `label` its button. */
 type Action = { action: string; lead: string; label: string; children?: ReactNode };
 
 function ActionForm({
@@ -65,7 +63,6 @@ function ActionForm({
 
 function DetailsForm({ lead }: { lead: StatusLead }) {
   const { form } = usePageState();
-  // A post the server sent back names its lead in its values.
   const returned =
     form?.action === STATUS_ACTIONS.details && form.values?.lead === lead.ref ? form : undefined;
   // The page reloads at its top: focus takes the person to what was refused, not to its hero.
@@ -125,7 +122,6 @@ function Confirmed({ summary, children, ...action }: Action & { summary: string 
   );
 }
 
-/** The road from applying to placed: each stage, reached or not; the latest is current. */
 function Progress({ stages }: { stages: NonNullable<StatusLead['progress']> }) {
   const current = stages.findLastIndex((stage) => stage.reached);
   return (
@@ -260,7 +256,6 @@ export default function StatusPage() {
     intro = ERASED_MESSAGE;
     body = null;
   } else if (status) {
-    // This browser's own open steps, if any, then "Lost your link?" and what became of a link.
     if (status.kind === 'steps') intro = LINK_EMAILED;
     if (status.expired) intro = 'This link has expired. Ask for a new one below.';
     body = (

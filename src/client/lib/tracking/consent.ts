@@ -77,7 +77,6 @@ export function subscribeConsent(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The state the rules above decide on, as this browser and the server's settings have it. */
 export function privacyState(): PrivacyState {
   const config = readRuntimeConfig();
   return {
@@ -96,7 +95,6 @@ export function consentBannerOpen(): boolean {
   return (bannerOpen ??= consentBannerNeeded(privacyState()));
 }
 
-/** The footer control that reopened the banner, if it was reopened. */
 export const consentBannerOpener = (): HTMLElement | null => opener;
 
 export function openConsentBanner(from: HTMLElement): void {

@@ -24,8 +24,7 @@ const app = (
 // A page the server rendered with a form's state hydrates with it; its reader loads only then.
 const stateBlock = document.getElementById(PAGE_STATE_ELEMENT_ID);
 
-// A lead form submitted before React handles it is held for its lazy form to replay; /contact's
-// GET choice and the status page's plain posts go to the server as they are.
+// A lead form submitted before React handles it is held for its lazy form to replay (page-boot.ts).
 window.addEventListener('submit', (event) => {
   const form = event.target as HTMLFormElement;
   const plain =

@@ -16,8 +16,7 @@ export function readRuntimeConfig(): RuntimeConfig {
   try {
     parsed = element?.textContent ? JSON.parse(element.textContent) : undefined;
   } catch {
-    parsed = undefined;
+    // malformed: the defaults
   }
-  cached = normalizeRuntimeConfig(parsed);
-  return cached;
+  return (cached = normalizeRuntimeConfig(parsed));
 }

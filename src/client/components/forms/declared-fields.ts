@@ -13,16 +13,14 @@ export function withDeclaredFields<Name extends string>(
   placed: readonly PlacedField<Name>[],
 ): readonly FieldSpec<Name>[] {
   const declared = [...postedBy(candidateFields, form), ...postedBy(companyFields, form)];
-  const asked = (field: (typeof declared)[number]): FieldSpec<Name> => {
-    return {
-      name: field.name as Name,
-      label: field.question ?? field.label,
-      ...(field.autoComplete ? { autoComplete: field.autoComplete } : {}),
-      ...(field.optional ? { optional: true } : {}),
-      ...(field.options ? { options: field.options } : {}),
-      ...(field.multiline ? { rows: 3, wide: true } : {}),
-    };
-  };
+  const asked = (field: (typeof declared)[number]): FieldSpec<Name> => ({
+    name: field.name as Name,
+    label: field.question ?? field.label,
+    ...(field.autoComplete ? { autoComplete: field.autoComplete } : {}),
+    ...(field.optional ? { optional: true } : {}),
+    ...(field.options ? { options: field.options } : {}),
+    ...(field.multiline ? { rows: 3, wide: true } : {}),
+  });
   const names = new Set<string>(placed.map((field) => field.name));
   return [
     ...placed.map((spec) => {

@@ -1,23 +1,8 @@
 // The lead vocabulary of server and dashboard: forms, stages, quarantine reasons.
 
-/** The public forms, by what they capture (src/server/leads/capture names each step's form). */
-export const leadForms = [
-  'candidate-email',
-  'candidate-basic-info',
-  'candidate-application',
-  'typeform-completed',
-  'questionnaire',
-  'company-email',
-  'company-request',
-] as const;
-export type LeadForm = (typeof leadForms)[number];
-
-/** A lead's history (lead_submissions) also keeps the person's corrections on /status. */
-export const STATUS_PAGE_FORM = 'status-page';
-export type SubmissionForm = LeadForm | typeof STATUS_PAGE_FORM;
-
-/** Each form by what it asked, as the admin's detail and quarantine name it. */
-const formNames: Record<SubmissionForm, string> = {
+/** Each form by what it asked, as the admin's detail and quarantine name it: the public forms, by
+    what they capture (src/server/leads/capture names each step's form), then /status's. */
+const formNames = {
   'candidate-email': 'E-mail form',
   'candidate-basic-info': 'Name and phone form',
   'candidate-application': 'Application form',
@@ -27,6 +12,13 @@ const formNames: Record<SubmissionForm, string> = {
   'company-request': 'Talent request form',
   'status-page': 'Correction on the status page',
 };
+/** A lead's history (lead_submissions) also keeps the person's corrections on /status. */
+export const STATUS_PAGE_FORM = 'status-page';
+export type SubmissionForm = keyof typeof formNames;
+export type LeadForm = Exclude<SubmissionForm, typeof STATUS_PAGE_FORM>;
+export const leadForms = Object.keys(formNames).filter(
+  (form): form is LeadForm => form !== STATUS_PAGE_FORM,
+);
 export const formName = (form: string) => formNames[form as SubmissionForm] ?? form;
 
 /** Candidate lead stages, in the order a candidate moves through them (spec section 4). */

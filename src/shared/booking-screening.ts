@@ -4,13 +4,7 @@ import { requiredLine, requiredText } from './schemas/fields';
 import { ANSWERS, answerField } from './booking-view';
 
 // What /book itself uses lives in booking-view.ts, so its code loads no zod.
-export {
-  ANSWERS,
-  answerField,
-  SCREENING_ANSWER_URL,
-  type Answer,
-  type ScreeningView,
-} from './booking-view';
+export { answerField, SCREENING_ANSWER_URL, type Answer, type ScreeningView } from './booking-view';
 
 /*
  * Knock-out questions before the slots (issue 43): at most two yes/no questions the owner writes,

@@ -3,7 +3,6 @@ import { claims } from '@shared/claims';
 import { LazyCandidateApplicationForm } from '../../components/forms/lazy-forms';
 import { FormHero } from './components/sections';
 
-/** /apply: the full training application. */
 export default function ApplyPage() {
   const navigate = useNavigate();
   return (

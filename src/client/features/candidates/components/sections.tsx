@@ -161,11 +161,7 @@ export function CallToActionBand({
   title,
   text,
   label,
-}: {
-  title: string;
-  text: string;
-  label: string;
-}) {
+}: Record<'title' | 'text' | 'label', string>) {
   return (
     <ClosingBand id="closing-cta-title" title={title} text={text} width="max-w-2xl">
       <ScrollToFormButton label={label} className="mt-8" />

@@ -6,7 +6,7 @@ import { emailField } from './schemas/fields';
 
 // A person's requests ({email}): POST /api/admin/data-subject reports, DELETE erases.
 
-export const PERSON_EMAIL_MESSAGE = 'Please enter a valid email address';
+const PERSON_EMAIL_MESSAGE = 'Please enter a valid email address';
 
 export const personQuerySchema = z.object({ email: emailField(PERSON_EMAIL_MESSAGE) });
 

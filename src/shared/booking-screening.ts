@@ -6,15 +6,13 @@ import { ANSWERS, answerField } from './booking-view';
 // What /book itself uses lives in booking-view.ts, so its code loads no zod.
 export { answerField, SCREENING_ANSWER_URL, type Answer, type ScreeningView } from './booking-view';
 
-/*
- * Knock-out questions before the slots (issue 43): at most two yes/no questions the owner writes,
- * each with what a "no" shows instead of the slots. Shared by Settings, the server and /book.
- */
+// Knock-out questions before the slots: yes/no questions the owner writes, each with what a "no"
+// shows instead of the slots.
 
 export const SCREENING_URL = '/api/admin/booking/screening';
 
 export const MAX_QUESTIONS = 2;
-export const MAX_EXPLANATION = 1000;
+const MAX_EXPLANATION = 1000;
 
 /** Offered with each new question: respectful, and saying what to do instead. */
 export const DEFAULT_EXPLANATION =
@@ -26,7 +24,6 @@ const CRIMINAL_HISTORY =
 export const CRIMINAL_HISTORY_MESSAGE =
   'Questions about criminal history are not allowed: fair-chance hiring laws forbid asking them before an offer';
 
-/** A booking refused to an API client after a "no". */
 export const SCREENED_OUT = 'A call cannot be booked after a "no" to a screening question';
 
 const questionSchema = z.object({
@@ -38,7 +35,7 @@ const questionSchema = z.object({
   explanation: requiredText(1, 'Please write what a "no" shows', MAX_EXPLANATION),
 });
 
-/** PUT /api/admin/booking/screening: none (no questions asked) to MAX_QUESTIONS. */
+/** PUT /api/admin/booking/screening. */
 export const screeningSchema = z.object({
   questions: z
     .array(questionSchema)
@@ -48,9 +45,8 @@ export type Screening = z.infer<typeof screeningSchema>;
 
 export const NO_SCREENING: Screening = { questions: [] };
 
-export const ANSWER_MESSAGE = 'Please answer yes or no';
+const ANSWER_MESSAGE = 'Please answer yes or no';
 
-/** The answers to `count` questions, one field each. */
 export const answersSchema = (count: number) =>
   z.object(
     Object.fromEntries(

@@ -4,7 +4,7 @@ import type { CandidateStatus, CompanyStatus, LeadKind } from './lead-status';
 /* The message each status sends until the team saves its own; `new` and `withdrawn` send none.
    No brand name: it is configured, and templates have no placeholder for it. */
 
-export interface DefaultMessage {
+interface DefaultMessage {
   subject: string;
   body: string;
 }

@@ -55,7 +55,7 @@ export const companyRequestLists = {
   contact: { sizes: contactCompanySizes, timelines: contactTimelines },
 } as const;
 
-export type Values<T extends readonly { value: string }[]> = T[number]['value'];
+type Values<T extends readonly { value: string }[]> = T[number]['value'];
 export const valuesOf = <T extends readonly { value: string }[]>(options: T) =>
   options.map((option) => option.value) as [Values<T>, ...Values<T>[]];
 

@@ -12,7 +12,7 @@ type JsonLd = Record<string, unknown>;
 /** The site's logo for Organization.logo: a square PNG made with the share images. */
 export const LOGO_PATH = '/share/logo.png';
 
-export function organization(site: SiteConfig): JsonLd {
+function organization(site: SiteConfig): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -25,7 +25,7 @@ export function organization(site: SiteConfig): JsonLd {
   };
 }
 
-export function faqPage(items: readonly FaqItem[]): JsonLd {
+function faqPage(items: readonly FaqItem[]): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'FAQPage',
@@ -38,7 +38,7 @@ export function faqPage(items: readonly FaqItem[]): JsonLd {
 }
 
 /** The training programme, as the candidate pages describe it (spec section 1). */
-export function trainingProgram(site: SiteConfig, url: string): JsonLd {
+function trainingProgram(site: SiteConfig, url: string): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'EducationalOccupationalProgram',

@@ -4,8 +4,8 @@ import { requiredLine, requiredText } from './fields';
 
 export const MAX_SUBJECT_LENGTH = 200;
 export const MAX_BODY_LENGTH = 5000;
-export const SUBJECT_MESSAGE = 'Please enter a subject';
-export const BODY_MESSAGE = 'Please enter a message';
+const SUBJECT_MESSAGE = 'Please enter a subject';
+const BODY_MESSAGE = 'Please enter a message';
 
 const knownPlaceholders = z.refine<string>((text) => unknownPlaceholders(text).length === 0, {
   error: (issue) =>

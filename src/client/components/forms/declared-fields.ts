@@ -4,7 +4,7 @@ import type { LeadForm } from '@shared/lead-vocabulary';
 import type { FieldSpec } from './field-list';
 
 /** A field a form places: what lead-fields.ts declares of it, unless the form says otherwise. */
-export type PlacedField<Name extends string> = Omit<FieldSpec<Name>, 'label'> & { label?: string };
+type PlacedField<Name extends string> = Omit<FieldSpec<Name>, 'label'> & { label?: string };
 
 // The fields a form places, completed from lead-fields.ts (question or label, options, optional),
 // then each optional field declared for `form` that it does not place: a new one changes no form.

@@ -47,7 +47,7 @@ function ChoiceField({
 }
 
 /** A field's registration and error (useLeadForm's `field`); `defaultValue` is what it shows first. */
-export type Registered = UseFormRegisterReturn & {
+type Registered = UseFormRegisterReturn & {
   error?: string | undefined;
   defaultValue?: string;
   autoFocus?: boolean;
@@ -83,7 +83,7 @@ export const candidateEmail = {
   locked: true,
 } as const;
 
-export interface FieldsForm<Name extends string> {
+interface FieldsForm<Name extends string> {
   form: { setValue: (name: never, value: never) => void };
   field: (name: Name, prefilled?: string | null) => Registered;
 }

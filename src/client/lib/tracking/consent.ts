@@ -68,7 +68,7 @@ export function reloadConsentChoice(): void {
   notify();
 }
 
-export function notify(): void {
+function notify(): void {
   for (const listener of listeners) listener();
 }
 

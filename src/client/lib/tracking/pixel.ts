@@ -10,7 +10,7 @@ import { currentPageStart, onTrack, trackedEvents, type PixelEvent } from './tra
 // The Meta Pixel, the only code touching `window.fbq`: loaded when idle with a pixel id and no GPC.
 
 /** The only script loaded from Meta; the content security policy allows exactly this origin. */
-export const PIXEL_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
+const PIXEL_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
 
 interface Fbq {
   (...args: unknown[]): void;

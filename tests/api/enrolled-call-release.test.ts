@@ -11,6 +11,7 @@ import {
   callMailsSettled,
   OPEN,
   openForCalls,
+  callsOf,
 } from '../support/calls';
 import { eventually } from '../support/eventually';
 import { readableMail, startLocalSmtp } from '../support/smtp';
@@ -185,12 +186,7 @@ describeEachDatabase(
         const drop = kind === 'sqlite' ? 'DROP TRIGGER enrol' : 'DROP FUNCTION enrol CASCADE';
         await sql.raw(drop).execute(db);
       }
-      const calls = await db
-        .selectFrom('bookings')
-        .select('id')
-        .where('lead_id', '=', id)
-        .execute();
-      expect(calls).toEqual([]);
+      expect(await callsOf(db, id)).toEqual([]);
     });
 
     it('leaves a call already begun as it is', async () => {

@@ -25,6 +25,7 @@ import {
   OPEN,
   openForCalls,
   saveAvailability,
+  callsOf,
 } from '../support/calls';
 import {
   cookieHeader,
@@ -562,12 +563,7 @@ describeEachDatabase(
       expect(refused.json()).toEqual({ error: STATUS_NOTICES.withdraw });
       const plain = await postForm(app, '/api/booking', { start }, proof);
       expect(plain.statusCode).toBe(303);
-      const calls = await db
-        .selectFrom('bookings')
-        .select('id')
-        .where('lead_id', '=', id)
-        .execute();
-      expect(calls).toEqual([]);
+      expect(await callsOf(db, id)).toEqual([]);
     });
 
     it("a candidate who withdrew and applies again with their proof is new again and books; a stranger's form leaves them withdrawn", async () => {

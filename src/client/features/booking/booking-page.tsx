@@ -66,7 +66,7 @@ function useBrowserZone(shown: string | undefined): BookingView | undefined {
 
 const seats = (left: number) => (left === 1 ? '1 seat left' : `${left} seats left`);
 
-/** Once moved, the button scrolls in view no more than needed: a time tapped at the screen's foot. */
+/** Once moved, the button scrolls in view no more than needed, clear of the screen's foot. */
 const reveal = (row: HTMLElement | null) => row?.scrollIntoView({ block: 'nearest' });
 
 function Times({ booking }: { booking: BookingView }) {
@@ -104,7 +104,7 @@ function Times({ booking }: { booking: BookingView }) {
             </div>
           </fieldset>
           {index === Math.min(picked ?? Infinity, booking.days.length - 1) ? (
-            <div ref={picked === undefined ? undefined : reveal}>
+            <div className="scroll-mb-4" ref={picked === undefined ? undefined : reveal}>
               <Button type="submit" variant="dark">
                 {moving && !booking.over ? 'Move to This Time' : 'Book This Time'}
               </Button>

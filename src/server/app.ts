@@ -49,6 +49,7 @@ import { tablesOf } from './platform/database/connection';
 import { openApi } from './platform/http/openapi';
 import { createMailer } from './platform/mail/mailer';
 import { securityHeaders } from './platform/http/security-headers';
+import { validatorCompiler } from './platform/http/validator-compiler';
 import { siteCookies } from './platform/http/cookies';
 import { BOOK_PATH } from '@shared/booking-view';
 import { sitePlugin } from './site/site-plugin';
@@ -122,6 +123,7 @@ export async function buildApp({
   // The API takes JSON only: any other content type is answered 415 before a route runs.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(handleError);
+  app.setValidatorCompiler(validatorCompiler());
   // Starts anyway (a first try-out runs in production mode), but says so loudly.
   const siteWarning = siteUrlWarning(config);
   if (siteWarning) app.log.warn(siteWarning);

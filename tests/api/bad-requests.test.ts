@@ -1,5 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newAccount } from '../support/accounts';
+import { freshAddress, signIn } from '../support/admin';
+import { applicant, bookingPage } from '../support/calls';
+import { companiesWithEmail, INVALID, postJson } from '../support/api';
+import { startLocalSmtp } from '../support/smtp';
+import {
+  createTestApp,
+  describeEachDatabase,
+  uniqueEmail,
+  type TestApp,
+} from '../support/test-app';
+
+// An invited account's password costs a real scrypt.
+vi.setConfig({ testTimeout: 60_000 });
+const smtp = await startLocalSmtp();
+afterAll(() => smtp.close());
 
 /* A refused request says what to mend, in the API's own shape, and echoes nothing it was sent. */
 
@@ -55,3 +70,81 @@ describe('bad requests', () => {
     expect(response.body).not.toContain('%ff');
   });
 });
+
+/* A JSON body is checked as sent: a number is no text, "false" no boolean (nothing coerced). */
+describeEachDatabase(
+  'bodies checked as sent',
+  (current) => {
+    const refused = (
+      response: { statusCode: number; json(): unknown },
+      field: string,
+      words: string,
+    ) => {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: INVALID, fields: { [field]: words } });
+    };
+
+    it('refuses a number for the e-mail of a lost status link', async () => {
+      const { app } = current();
+      refused(await postJson(app, '/api/status/link', { email: 5 }), 'email', 'Must be text');
+    });
+
+    it('refuses a number for the start of a call, booking nothing', async () => {
+      const { app } = current();
+      const proof = await applicant(app);
+      refused(
+        await postJson(app, '/api/booking', { start: 5 }, { cookie: proof }),
+        'start',
+        'Must be text',
+      );
+      expect((await bookingPage<{ booking: unknown }>(app, proof)).booking).toBeNull();
+    });
+
+    it('refuses a number for the admin password, starting no session', async () => {
+      const { app } = current();
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { password: 12345678 },
+        remoteAddress: freshAddress(),
+      });
+      refused(login, 'password', 'Must be text');
+      expect(login.cookies.find(({ name }) => name === 'tb_admin_session')).toBeUndefined();
+    });
+
+    it('refuses "false" for disabled, or an unknown field, leaving the account as it was', async () => {
+      const { app } = current();
+      const owner = await signIn(app);
+      const { id } = await newAccount(app, smtp, owner, 'recruiter');
+      const patch = (payload: object) =>
+        app.inject({
+          method: 'PATCH',
+          url: `/api/admin/users/${id}`,
+          headers: { cookie: owner },
+          payload,
+        });
+      expect((await patch({ disabled: true })).statusCode).toBe(200);
+      refused(await patch({ disabled: 'false' }), 'disabled', 'Must be true or false');
+      // Nor is an unknown field dropped: the body is refused as sent.
+      refused(await patch({ disabled: false, role: 'owner', x: 1 }), 'x', 'Unknown field');
+      const users = await app.inject({ url: '/api/admin/users', headers: { cookie: owner } });
+      const accounts = users.json<{ accounts: { id: number; disabled: boolean }[] }>().accounts;
+      expect(accounts.find((account) => account.id === id)).toMatchObject({
+        disabled: true,
+        role: 'recruiter',
+      });
+    });
+
+    it('refuses a number for the company of a lead form, storing no lead', async () => {
+      const { app, db } = current();
+      const email = uniqueEmail('company');
+      refused(
+        await postJson(app, '/api/companies/email', { email, company: 5 }),
+        'company',
+        'Company name is required',
+      );
+      expect(await companiesWithEmail(db, email)).toHaveLength(0);
+    });
+  },
+  { env: { SMTP_URL: smtp.url } },
+);

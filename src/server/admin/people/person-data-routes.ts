@@ -10,7 +10,7 @@ import {
 import { normalizeEmail } from '../../leads';
 import { fieldErrorsBody, objectOf } from '../../platform/http/api-schemas';
 import { deliveryError } from '../routes/deliveries-routes';
-import { badRequest } from '../routes/strict-body';
+import { badRequest } from '../routes/admin-replies';
 import { countsText, type PersonData } from './person-data';
 
 // In the body, never the URL: a URL is logged along the way (proxies, browser history).

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { BULK_LIMIT } from '@shared/admin-audit';
 import { fieldErrorsBody, rowId } from '../../platform/http/api-schemas';
+import { fieldErrorsOf } from '../../platform/http/field-errors';
 import { type LeadDesk, adminApi } from '../../leads';
 import { withLeadIds } from '../audit/audit-log';
-import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from './lead-change';
+import { changeOf, changeProperties, changeSchemas, type ChangeBody } from './lead-change';
 import { assigneeFilter, listQuerystringSchema, searchWords } from './listing-routes';
-import { badRequest, strictBody } from './strict-body';
+import { badRequest } from './admin-replies';
 
 type LeadKind = (typeof adminApi.leadKinds)[number];
 
@@ -47,29 +48,30 @@ const countsSchema = {
   },
 } as const;
 
+const TOO_MANY = `At most ${BULK_LIMIT.toLocaleString('en-US')} leads a call`;
+
 /** One status or assignee for many leads, by ids or a list's filter: all or nothing, one entry. */
 export const bulkRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { bulk, templates } = desk;
   for (const kind of adminApi.leadKinds) {
     const { table, leadType, path, types } = kind;
-    const body = { type: 'object', properties: bulkProperties(kind), additionalProperties: false };
-    const check = strictBody<BulkBody>(body, {
-      maxItems: `At most ${BULK_LIMIT.toLocaleString('en-US')} leads a call`,
-    });
-    app.post(
+    const bodies = changeSchemas(bulkProperties(kind));
+    app.post<{ Body: BulkBody }>(
       `${path}/bulk`,
       {
         // 10,000 ids in JSON.
         bodyLimit: 256 * 1024,
+        // Refused here, to say the limit in leads.
+        attachValidation: true,
         schema: {
-          documentedBody: { ...body, anyOf: statusOrAssignee },
+          ...bodies,
           response: { 200: countsSchema, 400: fieldErrorsBody },
         },
       },
       async (request, reply) => {
-        const checked = check(request.body);
-        if (checked.fields) return badRequest(reply, checked.fields);
-        const { ids, filter, ...asked } = checked.value;
+        const refused = request.validationError?.validation;
+        if (refused) return badRequest(reply, fieldErrorsOf(refused, { maxItems: TOO_MANY }));
+        const { ids, filter, ...asked } = request.body;
         if ((ids === undefined) === (filter === undefined)) {
           return badRequest(
             reply,

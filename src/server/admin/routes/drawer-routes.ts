@@ -8,7 +8,7 @@ import { screeningAnswersSchema } from '@shared/booking-screening';
 import { messageTemplateSlotSchema } from '@shared/message-templates';
 import { detailView } from './detail-view';
 import { templateSlots } from './message-template-routes';
-import { notFound } from './strict-body';
+import { notFound } from './admin-replies';
 
 /** The accounts a lead may be assigned to: enabled owners and recruiters (decision 162). */
 export const assigneesSchema = arrayOfObjects({

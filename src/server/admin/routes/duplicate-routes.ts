@@ -7,7 +7,7 @@ import { bookingStoreOf, mergeCalls } from '../../bookings';
 import { tablesOf } from '../../platform/database/connection';
 import type { AuditTables } from '../audit/audit-tables';
 import { CALL_ACTIONS } from './detail-view';
-import { badRequest, notFound, strictBody } from './strict-body';
+import { badRequest, notFound } from './admin-replies';
 
 const PATH = '/api/candidate-submissions/:id';
 
@@ -20,7 +20,6 @@ const mergeBody = {
   required: ['otherId'],
   additionalProperties: false,
 };
-const checkMerge = strictBody<{ otherId: number; winners?: MergeWinners }>(mergeBody);
 
 /** A candidate's possible duplicates and their merge (decision 161), audited in its transaction. */
 export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
@@ -31,12 +30,12 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
     async (request, reply) => (await desk.possibleDuplicates(request.params.id)) ?? notFound(reply),
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post<{ Params: { id: number }; Body: { otherId: number; winners?: MergeWinners } }>(
     `${PATH}/merge`,
     {
       schema: {
         params: idParams,
-        documentedBody: mergeBody,
+        body: mergeBody,
         response: {
           200: {
             type: 'object',
@@ -48,9 +47,7 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
     },
     async (request, reply) => {
       const { id } = request.params;
-      const body = checkMerge(request.body);
-      if (body.fields) return badRequest(reply, body.fields);
-      const { otherId, winners = {} } = body.value;
+      const { otherId, winners = {} } = request.body;
       if (otherId === id)
         return badRequest(reply, { otherId: 'A lead cannot be merged with itself' });
       const merge = { keptId: id, otherId, winners, by: request.adminSession!.account.id };

@@ -5,7 +5,7 @@ import type { ServerConfig } from '../../config/config';
 import type { Mailer } from '../../platform/mail/mailer';
 import { type LeadDesk, adminApi } from '../../leads';
 import { errorBody, fieldErrorsBody, idParams } from '../../platform/http/api-schemas';
-import { badRequest, notFound, strictBody, TEXT_BODY_LIMIT } from './strict-body';
+import { badRequest, notFound, TEXT_BODY_LIMIT } from './admin-replies';
 import { customMessage, messageProperty } from './lead-change';
 
 const { candidateKind, candidateResumeLink, formEmailMessage, openStepOf } = adminApi;
@@ -26,7 +26,6 @@ export const emailRoutes: FastifyPluginAsync<{
     properties: messageProperty('the candidate'),
     additionalProperties: false,
   };
-  const checkBody = strictBody<{ message?: unknown }>(body);
   const path = '/api/candidate-submissions/:id/send-email';
   const findCandidate = (id: number) => desk.listing.findLead(candidateKind.table, id);
   const defaultMessage = (candidate: NonNullable<Awaited<ReturnType<typeof findCandidate>>>) =>
@@ -51,12 +50,14 @@ export const emailRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.post<{ Params: { id: number } }>(
+  app.post<{ Params: { id: number }; Body: { message?: unknown } | null }>(
     path,
     {
       bodyLimit: TEXT_BODY_LIMIT,
       schema: {
         params: idParams,
+        // Or none at all: the default message.
+        body: { ...body, type: ['object', 'null'] },
         documentedBody: body,
         response: {
           200: {
@@ -70,8 +71,7 @@ export const emailRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const checked = checkBody(request.body ?? {});
-      const edited = checked.fields ? checked : customMessage(checked.value.message);
+      const edited = customMessage(request.body?.message);
       if (edited.fields) return badRequest(reply, edited.fields);
       const { id } = request.params;
       const by = request.adminSession!.account.id;

@@ -3,7 +3,7 @@ import type { LeadKind } from '@shared/lead-status';
 import { messageTemplateSchema } from '@shared/schemas/message-template';
 import { bodySchemaOf } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
-import type { Parsed } from './strict-body';
+import type { Parsed } from './admin-replies';
 
 const { findAssignee, validateBody } = adminApi;
 
@@ -45,8 +45,13 @@ export const changeProperties = (statuses: readonly string[], notified: string) 
   },
 });
 
-/** Documented beside the properties; checked by changeOf, which names the field. */
-export const statusOrAssignee = [{ required: ['status'] }, { required: ['assignee'] }];
+/** The body's schemas: checked as sent; documented with the status or assignee that changeOf
+    asks for (it names the field). */
+export function changeSchemas(properties: object) {
+  const body = { type: 'object', properties, additionalProperties: false };
+  const statusOrAssignee = [{ required: ['status'] }, { required: ['assignee'] }];
+  return { body, documentedBody: { ...body, anyOf: statusOrAssignee } };
+}
 
 /** A change, and whether its message is the recruiter's own text (audited, not kept). */
 type Change = adminApi.BulkChange & { edited: boolean };

@@ -4,7 +4,7 @@ import { eraseBookings } from '../../bookings';
 import { type LeadDesk, adminApi } from '../../leads';
 import { tablesOf, type SharedTransaction } from '../../platform/database/connection';
 import { errorBody, idParams } from '../../platform/http/api-schemas';
-import { badRequest, notFound } from './strict-body';
+import { badRequest, notFound } from './admin-replies';
 
 export interface ListQuerystring {
   limit: number;

@@ -15,7 +15,7 @@ import {
 } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 import type { SharedTransaction } from '../../platform/database/connection';
-import { badRequest, TEXT_BODY_LIMIT } from './strict-body';
+import { badRequest, TEXT_BODY_LIMIT } from './admin-replies';
 
 /* Stage-change messages (decision 155); `withdrawn` has none: it stops every message. */
 const templateStatuses = (leadType: LeadKind) =>

@@ -4,8 +4,8 @@ import { leadNoteSchema } from '@shared/schemas/lead-note';
 import { bodySchemaOf, errorBody, idParams } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
 import { detailView } from './detail-view';
-import { changeOf, changeProperties, statusOrAssignee, type ChangeBody } from './lead-change';
-import { badRequest, notFound, strictBody, TEXT_BODY_LIMIT } from './strict-body';
+import { changeOf, changeProperties, changeSchemas, type ChangeBody } from './lead-change';
+import { badRequest, notFound, TEXT_BODY_LIMIT } from './admin-replies';
 
 /** One lead in the admin: its detail with the timeline, its status and assignee, its notes. */
 export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
@@ -14,12 +14,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
     const { table, leadType, path, statuses } = kind;
     const { schema, detail } = detailView(desk, kind);
     const oneLead = { params: idParams, response: { 200: schema, 404: errorBody } };
-    const changeBody = {
-      type: 'object',
-      properties: changeProperties(statuses, 'the person (decision 155)'),
-      additionalProperties: false,
-    };
-    const checkChange = strictBody<ChangeBody>(changeBody);
+    const bodies = changeSchemas(changeProperties(statuses, 'the person (decision 155)'));
 
     app.get<{ Params: { id: number } }>(
       `${path}/:id`,
@@ -27,14 +22,11 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
       async (request, reply) => (await detail(request, request.params.id)) ?? notFound(reply),
     );
 
-    app.patch<{ Params: { id: number } }>(
+    app.patch<{ Params: { id: number }; Body: ChangeBody }>(
       `${path}/:id`,
-      { schema: { ...oneLead, documentedBody: { ...changeBody, anyOf: statusOrAssignee } } },
+      { schema: { ...oneLead, ...bodies } },
       async (request, reply) => {
-        const body = checkChange(request.body);
-        const checked = body.fields
-          ? body
-          : await changeOf(request, templates, leadType, body.value);
+        const checked = await changeOf(request, templates, leadType, request.body);
         if (checked.fields) return badRequest(reply, checked.fields);
         const { status, message, assignee, edited } = checked.value;
         const { id } = request.params;

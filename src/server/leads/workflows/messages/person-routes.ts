@@ -115,7 +115,7 @@ export const personRoutes: FastifyPluginAsync<{
     },
   );
 
-  app.post<{ Body: { email?: unknown } }>(
+  app.post<{ Body: { email: string } }>(
     LOST_LINK_ACTION,
     {
       schema: {
@@ -137,7 +137,7 @@ export const personRoutes: FastifyPluginAsync<{
       const refused = await refuseFlood(lostLinkFlood, byAddress, reply, now);
       if (refused) return refused;
       const from = perAddress ? addressKeyOf(request) : undefined;
-      await sendLinks(db, mailAllowance, normalizeEmail(String(request.body.email)), now, from);
+      await sendLinks(db, mailAllowance, normalizeEmail(request.body.email), now, from);
       if ((request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
         return reply.redirect(`${STATUS_PATH}?link=sent`, 303);
       }

@@ -1,18 +1,5 @@
 /* Can a lead be written now? (decision 105): a real write and a read, reused for CACHE_MS. */
 
-type CheckState = 'ok' | 'failed';
-
-interface WriteHealthReport {
-  ok: boolean;
-  /** A trivial read on the main connection. */
-  database: CheckState;
-  /** The probe write through the write queue. */
-  writes: CheckState;
-  /** What failed, as an error code only (SQLITE_READONLY, ECONNREFUSED, PROBE_TIMEOUT...). */
-  problem?: string;
-  checkedAt: string;
-}
-
 const CACHE_MS = 1000;
 /** A check slower than this counts as failed (a stuck disk, an unreachable server). */
 const TIMEOUT_MS = 3000;
@@ -45,14 +32,16 @@ export function writeHealthCheck(
   /** The write path (the WriteQueue), whose `probe` writes through it. */
   writes: { probe(): Promise<void> },
   onFailure: (error: unknown) => void,
-): () => WriteHealthReport | Promise<WriteHealthReport> {
-  let last: { at: number; report: WriteHealthReport } | undefined;
-  let running: Promise<WriteHealthReport> | undefined;
-  const measure = async (): Promise<WriteHealthReport> => {
+) {
+  type Report = Awaited<ReturnType<typeof measure>>;
+  let last: { at: number; report: Report } | undefined;
+  let running: Promise<Report> | undefined;
+  // `database`: a read on the main connection; `writes`: the probe through the write queue.
+  const measure = async () => {
     const [read, write] = await Promise.allSettled([within(ping()), within(writes.probe())]);
     const failure = [read, write].find((result) => result.status === 'rejected');
     if (failure) onFailure(failure.reason);
-    const report: WriteHealthReport = {
+    const report = {
       ok: !failure,
       database: read.status === 'fulfilled' ? 'ok' : 'failed',
       writes: write.status === 'fulfilled' ? 'ok' : 'failed',

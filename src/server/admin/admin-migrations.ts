@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { autoIncrementId } from '../platform/database/migration-columns';
+import { addColumns, autoIncrementId } from '../platform/database/migration-columns';
 import type { MigrationSet } from '../platform/database/migration-runner';
 
 /* The admin's tables: sessions, sign-in limits and accounts; second factors; the audit log. */
@@ -39,11 +39,7 @@ export const adminMigrations: MigrationSet = (dialect) => ({
   /** Sessions end after 30 minutes idle and with a change of password. */
   '030_admin_session_limits': {
     async up(db) {
-      await db.schema.alterTable('admin_sessions').addColumn('last_seen_at', 'text').execute();
-      await db.schema
-        .alterTable('admin_sessions')
-        .addColumn('password_fingerprint', 'text')
-        .execute();
+      await addColumns(['admin_sessions'], ['last_seen_at', 'password_fingerprint']).up(db);
       await db.schema
         .createTable('admin_password')
         .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -95,8 +91,7 @@ export const adminMigrations: MigrationSet = (dialect) => ({
         .addColumn('expires_at', 'text', (c) => c.notNull())
         .addColumn('accepted_at', 'text')
         .execute();
-      await db.schema.alterTable('admin_sessions').addColumn('user_agent', 'text').execute();
-      await db.schema.alterTable('admin_sessions').addColumn('network', 'text').execute();
+      await addColumns(['admin_sessions'], ['user_agent', 'network']).up(db);
     },
   },
   /** The per-account and site-wide sign-in budgets. */
@@ -172,20 +167,13 @@ export const adminMigrations: MigrationSet = (dialect) => ({
     },
   },
   /** A challenge may be an invitation's, whose first passkey makes the account. */
-  '270_invitation_passkeys': {
-    async up(db) {
-      await db.schema
-        .alterTable('admin_webauthn_challenges')
-        .addColumn('invitation_id', 'integer')
-        .execute();
-    },
-  },
+  '270_invitation_passkeys': addColumns(
+    ['admin_webauthn_challenges'],
+    ['invitation_id'],
+    'integer',
+  ),
   /** An invitation may give an existing account its way back in (an owner's reset). */
-  '410_invitation_resets': {
-    async up(db) {
-      await db.schema.alterTable('admin_invitations').addColumn('account_id', 'integer').execute();
-    },
-  },
+  '410_invitation_resets': addColumns(['admin_invitations'], ['account_id'], 'integer'),
   /** The admin audit log (docs/decisions/064); read newest first by id. */
   '031_admin_audit_log': {
     async up(db) {
@@ -219,10 +207,7 @@ export const adminMigrations: MigrationSet = (dialect) => ({
   /** The account that acted, so the log filters by account (docs/decisions/156). */
   '202_admin_audit_accounts': {
     async up(db) {
-      await db.schema
-        .alterTable('admin_audit_entries')
-        .addColumn('account_id', 'integer')
-        .execute();
+      await addColumns(['admin_audit_entries'], ['account_id'], 'integer').up(db);
       await db.schema
         .createIndex('admin_audit_entries_account_idx')
         .on('admin_audit_entries')

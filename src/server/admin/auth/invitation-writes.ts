@@ -22,12 +22,6 @@ export async function createAccount(
   passwordHash: string | null,
   now: Date,
 ) {
-  const existing = await trx
-    .selectFrom('admin_accounts')
-    .select('id')
-    .where('email', '=', invitation.email)
-    .executeTakeFirst();
-  if (existing) return undefined;
   return trx
     .insertInto('admin_accounts')
     .values({
@@ -36,8 +30,9 @@ export async function createAccount(
       created_at: now.toISOString(),
       disabled_at: null,
     })
+    .onConflict((conflict) => conflict.column('email').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
 }
 
 /** A pending invitation (`accountId`: a reset of that account), replacing the address's last. */

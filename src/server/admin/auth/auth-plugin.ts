@@ -22,11 +22,9 @@ export const SESSION_COOKIE = 'tb_admin_session';
 
 type NewSession = Awaited<ReturnType<AdminSessions['create']>>;
 
-export type AdminAuth = Awaited<ReturnType<typeof adminAuth>>;
-
 declare module 'fastify' {
   interface FastifyInstance {
-    adminAuth: AdminAuth;
+    adminAuth: Awaited<ReturnType<typeof adminAuth>>;
   }
   interface FastifyRequest {
     /** The admin session the guard let in, and its account; null outside the guarded routes. */

@@ -26,8 +26,6 @@ const FACTOR_TABLES = [
 /** Changing a factor needs a factor (or the password) proved this recently on the session. */
 const RECENT_CONFIRMATION_MS = 5 * 60 * 1000;
 
-export type AdminFactors = ReturnType<typeof adminFactors>;
-
 /** Removes an account's factors and pending sign-in: a reset, or admin:reset-owner-sign-in. */
 export async function forgetFactors(accountId: number, trx: SharedTransaction) {
   const tables = tablesOf<AdminFactorTables>(trx);
@@ -38,7 +36,7 @@ export async function forgetFactors(accountId: number, trx: SharedTransaction) {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    adminFactors: AdminFactors;
+    adminFactors: ReturnType<typeof adminFactors>;
   }
 }
 

@@ -1,4 +1,3 @@
-import type { Kysely, Migration } from 'kysely';
 import { tablesOf } from './connection';
 import type { MigrationSet } from './migration-runner';
 
@@ -8,19 +7,17 @@ export interface HealthProbeTables {
   health_probe: { id: number; checked_at: string };
 }
 
-/** 090: the health probe's one-row table. */
-const createHealthProbe: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('health_probe')
-      .addColumn('id', 'integer', (c) => c.primaryKey())
-      .addColumn('checked_at', 'text', (c) => c.notNull())
-      .execute();
-  },
-};
-
 export const healthProbeMigrations: MigrationSet = () => ({
-  '090_health_probe': createHealthProbe,
+  /** The health probe's one-row table. */
+  '090_health_probe': {
+    async up(db) {
+      await db.schema
+        .createTable('health_probe')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('checked_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 });
 
 /** Upserts the probe row inside the caller's transaction. */

@@ -31,6 +31,9 @@ type LeadParts =
   'candidates' | 'companies' | 'contacts' | 'submissions' | 'quarantine' | 'activity';
 type LeadReport = Pick<PersonReport, LeadParts | 'outboxMessages'>;
 
+/** What eraseLeadParts deletes with a lead, counted apart. */
+const ERASED_WITH_LEAD = ['contacts', 'submissions', 'activity', 'outboxMessages'] as const;
+
 /** What an erasure took: counts of the lead context's parts, and the leads erased. */
 export interface ErasedLeads {
   counts: Pick<PersonCounts, LeadParts | 'outboxMessages'>;
@@ -159,15 +162,8 @@ export class PersonRecords {
     trx: Transaction<object>,
     rowsOf: (table: LeadTable, index: number) => Promise<{ id: number; email: string }[]>,
   ): Promise<ErasedLeads> {
-    const counts = {
-      candidates: 0,
-      companies: 0,
-      contacts: 0,
-      submissions: 0,
-      quarantine: 0,
-      activity: 0,
-      outboxMessages: 0,
-    };
+    const zeros = [...leadTables, ...ERASED_WITH_LEAD, 'quarantine'].map((part) => [part, 0]);
+    const counts = Object.fromEntries(zeros) as ErasedLeads['counts'];
     const erased: ErasedLeads = { counts, leads: [], candidates: [] };
     for (const [index, table] of leadTables.entries()) {
       const rows = await rowsOf(table, index);
@@ -177,9 +173,7 @@ export class PersonRecords {
       counts[table] += ids.length;
       if (ids.length === 0) continue;
       const parts = await eraseLeadParts(trx, table, ids);
-      for (const part of ['contacts', 'submissions', 'activity', 'outboxMessages'] as const) {
-        counts[part] += parts[part];
-      }
+      for (const part of ERASED_WITH_LEAD) counts[part] += parts[part];
       // Not counted: a link is a key to the lead, not data about the person.
       await deleteStatusLinks(tablesOf(trx), { table, ids });
     }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { DAY_MS } from '@shared/calendar-day';
 import { personParts, type PersonCounts, type PersonReport } from '@shared/admin-person';
 import { tablesOf } from '../../platform/database/connection';
 import type { DialectName } from '../../platform/database/migration-runner';
@@ -125,8 +126,6 @@ export class PersonData {
     return rows[0]?.locked === true;
   }
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When the retention runs: a while after start, then daily (tests: sooner). */
 export const dailyRetention = { firstRunMs: 60_000, intervalMs: DAY_MS };

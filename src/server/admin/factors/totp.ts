@@ -72,21 +72,18 @@ export class TotpFactor {
 
   /** An app code (of an app that is on), or else a recovery code (never six digits). */
   async proveWithCode(accountId: number, code: string): Promise<CodeVerdict> {
-    const verdict = await this.accept(accountId, code, true, new Date());
+    const now = new Date();
+    const verdict = await this.accept(accountId, code, true, now);
     if (verdict !== 'wrong') return verdict;
-    return (await this.useRecoveryCode(accountId, code)) ? 'accepted' : 'wrong';
-  }
-
-  /** Uses one recovery code: true once, false ever after. */
-  async useRecoveryCode(accountId: number, code: string, now = new Date()): Promise<boolean> {
-    const result = await this.db
+    // A recovery code is used once.
+    const used = await this.db
       .updateTable('admin_recovery_codes')
       .set({ used_at: now.toISOString() })
       .where('account_id', '=', accountId)
       .where('code_hash', '=', sha256Hex(normalizeRecoveryCode(code)))
       .where('used_at', 'is', null)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return Number(used.numUpdatedRows) === 1 ? 'accepted' : 'wrong';
   }
 
   async recoveryCodesLeft(accountId: number): Promise<number> {

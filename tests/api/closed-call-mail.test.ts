@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it } from 'vitest';
 import { CALENDAR_FEED_URL } from '../../src/shared/booking-availability';
-import { patchCandidateStatus, signIn } from '../support/admin';
+import { patchCandidateStatus } from '../support/admin';
 import { invitationIn } from '../support/calendar-mail';
-import {
-  applicantWithProof,
-  beginCall,
-  book,
-  callMailsSettled,
-  openForCalls,
-} from '../support/calls';
+import { callMailServer } from '../support/call-mail';
+import { beginCall, callMailsSettled } from '../support/calls';
 import { eventually } from '../support/eventually';
-import { readableMail, startLocalSmtp } from '../support/smtp';
+import { readableMail } from '../support/smtp';
 import { post } from '../support/status-page';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
@@ -22,40 +17,20 @@ import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test
  * a person erased or deleted, before their data goes: the message alone keeps their address.
  */
 
-vi.setConfig({ testTimeout: 60_000 });
-
-const smtp = await startLocalSmtp();
-afterAll(() => smtp.close());
+const mail = await callMailServer();
+const { smtp, mailTo, subjectsTo } = mail;
 
 describeEachDatabase(
   "a closed application's call",
   (current) => {
-    let owner: string;
-    beforeAll(async () => {
-      owner = await signIn(current().app);
-      await openForCalls(current().app, owner);
-    });
+    const { owner, applyAndBook, bookedApplicant, bulk } = mail.bookedCalls(current, 'closed-call');
 
-    /** `email` applies, opens their status link (the mailbox proof) and books a call. */
-    async function applyAndBook(testApp: TestApp, email: string) {
-      const { id, proof, times } = await applicantWithProof(testApp, email);
-      expect((await book(testApp.app, proof, times[4]!)).statusCode).toBe(201);
-      return { id, proof };
-    }
-    /** An applicant with a call booked, its invitation received and its sending recorded. */
-    async function bookedApplicant(testApp: TestApp) {
-      const email = uniqueEmail('closed-call');
-      const { id, proof } = await applyAndBook(testApp, email);
-      const invitation = await mailTo(email, 'Your screening call is booked');
-      await callMailsSettled(testApp, id);
-      return { email, id, proof, uid: invitationIn(invitation.raw).uid };
-    }
     /** An owner's deletion request erases everything stored about `email`. */
     async function eraseByOwner(app: FastifyInstance, email: string) {
       const erased = await app.inject({
         method: 'DELETE',
         url: '/api/admin/data-subject',
-        headers: { cookie: owner },
+        headers: { cookie: owner() },
         payload: { email },
       });
       expect(erased.statusCode).toBe(200);
@@ -70,16 +45,6 @@ describeEachDatabase(
           .execute();
         return named.length === 0 ? true : undefined;
       });
-    const mailTo = (email: string, subject: string) =>
-      eventually(() =>
-        smtp.received.find(
-          (mail) => mail.to.includes(email) && readableMail(mail).includes(`Subject: ${subject}`),
-        ),
-      );
-    const subjectsTo = (email: string) =>
-      smtp.received
-        .filter((mail) => mail.to.includes(email))
-        .map((mail) => /^Subject: (.*)$/m.exec(readableMail(mail))?.[1]);
     /** The cancellation of call `uid` mailed to `email` (its METHOD:CANCEL), as read. */
     async function cancellationOf(email: string, uid: string) {
       const cancel = await mailTo(email, 'Your screening call is cancelled');
@@ -90,13 +55,6 @@ describeEachDatabase(
       });
       return readableMail(cancel);
     }
-    const bulk = (app: FastifyInstance, id: number, status: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/candidate-submissions/bulk',
-        headers: { cookie: owner },
-        payload: { ids: [id], status },
-      });
 
     it.each([
       ['withdraws on the status page', 'withdrawn'],
@@ -143,7 +101,7 @@ describeEachDatabase(
         const { app, db } = current();
         const { email, id, proof, uid } = await bookedApplicant(current());
         const path = (
-          await app.inject({ method: 'POST', url: CALENDAR_FEED_URL, headers: { cookie: owner } })
+          await app.inject({ method: 'POST', url: CALENDAR_FEED_URL, headers: { cookie: owner() } })
         ).json<{ path: string }>().path;
         expect((await app.inject({ url: path })).body).toContain(`UID:${uid}`);
 
@@ -153,13 +111,13 @@ describeEachDatabase(
             ? await app.inject({
                 method: 'DELETE',
                 url,
-                headers: { cookie: owner },
+                headers: { cookie: owner() },
                 payload: { email },
               })
             : await app.inject({
                 method: 'DELETE',
                 url: `${url}${id}`,
-                headers: { cookie: owner },
+                headers: { cookie: owner() },
               });
         expect(gone.statusCode).toBeLessThan(300);
 
@@ -213,7 +171,7 @@ describeEachDatabase(
           await app.inject({
             method: 'GET',
             url: '/api/admin/deliveries',
-            headers: { cookie: owner },
+            headers: { cookie: owner() },
           })
         ).json<{
           failedByDestination: Record<string, number>;
@@ -292,7 +250,7 @@ describeEachDatabase(
       const marked = await app.inject({
         method: 'POST',
         url: `/api/admin/bookings/${call.id}/outcome`,
-        headers: { cookie: owner },
+        headers: { cookie: owner() },
         payload: { outcome: 'no_show' },
       });
       expect(marked.statusCode).toBe(200);
@@ -301,5 +259,5 @@ describeEachDatabase(
       expect(subjectsTo(email)).toEqual([expect.stringMatching(/^Your screening call is booked/)]);
     });
   },
-  { env: { SMTP_URL: smtp.url, CALL_REMINDERS: '1m' }, personWorker: { pollMs: 50 } },
+  mail.options,
 );

@@ -1,20 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { patchCandidateStatus, signIn } from '../support/admin';
+import { expect, it } from 'vitest';
+import { patchCandidateStatus } from '../support/admin';
 import { invitationIn } from '../support/calendar-mail';
+import { callMailServer } from '../support/call-mail';
 import {
   applicantWithProof,
   beginCall,
   book,
   callMailsSettled,
   OPEN,
-  openForCalls,
   callsOf,
 } from '../support/calls';
-import { eventually } from '../support/eventually';
-import { readableMail, startLocalSmtp } from '../support/smtp';
+import { readableMail } from '../support/smtp';
 import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test-app';
 
 /*
@@ -24,58 +23,25 @@ import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test
  * timeline says who cancelled it. A call already begun stays as it is.
  */
 
-vi.setConfig({ testTimeout: 60_000 });
-
-const smtp = await startLocalSmtp();
-afterAll(() => smtp.close());
+const mail = await callMailServer();
+const { mailTo, subjectsTo } = mail;
 
 describeEachDatabase(
   "an enrolled or placed candidate's call",
   (current) => {
-    let owner: string;
-    beforeAll(async () => {
-      owner = await signIn(current().app);
-      await openForCalls(current().app, owner);
-    });
+    const { owner, bookedApplicant, bulk } = mail.bookedCalls(current, 'enrolled-call');
 
-    /** An applicant with a call booked hours ahead, its invitation received and recorded. */
-    async function bookedApplicant(testApp: TestApp) {
-      const email = uniqueEmail('enrolled-call');
-      const { id, proof, times } = await applicantWithProof(testApp, email);
-      const start = times[4]!;
-      expect((await book(testApp.app, proof, start)).statusCode).toBe(201);
-      const invitation = await mailTo(email, 'Your screening call is booked');
-      await callMailsSettled(testApp, id);
-      return { email, id, start, uid: invitationIn(invitation.raw).uid };
-    }
-    const mailTo = (email: string, subject: string) =>
-      eventually(() =>
-        smtp.received.find(
-          (mail) => mail.to.includes(email) && readableMail(mail).includes(`Subject: ${subject}`),
-        ),
-      );
-    const subjectsTo = (email: string) =>
-      smtp.received
-        .filter((mail) => mail.to.includes(email))
-        .map((mail) => /^Subject: (.*)$/m.exec(readableMail(mail))?.[1]);
-    const bulk = (app: FastifyInstance, id: number, status: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/candidate-submissions/bulk',
-        headers: { cookie: owner },
-        payload: { ids: [id], status },
-      });
     /** The lead ids of the calls the desk lists on the day of `start` (the host's zone). */
     const deskLeads = async (app: FastifyInstance, start: string) => {
       const day = DateTime.fromISO(start).setZone(OPEN.timeZone).toISODate();
       const answer = await app.inject({
         url: `/api/admin/bookings?day=${day}`,
-        headers: { cookie: owner },
+        headers: { cookie: owner() },
       });
       return answer.json<{ calls: { leadId: number }[] }>().calls.map((call) => call.leadId);
     };
     const timeline = async (app: FastifyInstance, id: number) =>
-      (await app.inject({ url: `/api/candidate-submissions/${id}`, headers: { cookie: owner } }))
+      (await app.inject({ url: `/api/candidate-submissions/${id}`, headers: { cookie: owner() } }))
         .json<{ timeline: { kind: string; text: string }[] }>()
         .timeline.filter((entry) => /call/i.test(entry.text))
         .map((entry) => entry.text);
@@ -151,7 +117,7 @@ describeEachDatabase(
           : await patchCandidateStatus(app, id, 'enrolled');
         expect(moved.statusCode).toBe(200);
         const entries = (
-          await app.inject({ url: '/api/admin/audit?limit=20', headers: { cookie: owner } })
+          await app.inject({ url: '/api/admin/audit?limit=20', headers: { cookie: owner() } })
         ).json<{ action: string; actor: string; accountId: number; leadId: number | null }[]>();
         const change = entries.find((entry) => entry.action === action)!;
         const cancelled = entries.find(
@@ -205,5 +171,5 @@ describeEachDatabase(
       expect(subjectsTo(email)).toEqual([expect.stringMatching(/^Your screening call is booked/)]);
     });
   },
-  { env: { SMTP_URL: smtp.url, CALL_REMINDERS: '1m' }, personWorker: { pollMs: 50 } },
+  mail.options,
 );

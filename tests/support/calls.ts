@@ -103,11 +103,11 @@ export async function bookCall(app: FastifyInstance, proof: string) {
   return booked.json<{ booking: { start: string } }>();
 }
 
-/** The lead's live call begins: it started a minute ago (a call is marked once started). */
 /** The lead's calls, as ids: the tests that expect none read them here. */
 export const callsOf = (db: TestApp['db'], leadId: number) =>
   db.selectFrom('bookings').select('id').where('lead_id', '=', leadId).execute();
 
+/** The lead's live call begins: it started a minute ago (a call is marked once started). */
 export async function beginCall(db: TestApp['db'], leadId: number) {
   const start = new Date(Date.now() - 60_000).toISOString();
   const end = new Date(Date.now() + 29 * 60_000).toISOString();

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { FunnelStep } from '../../src/shared/admin-funnel';
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { addressKeyOf } from '../../src/server/platform/http/address-key';
@@ -14,7 +14,8 @@ import { describeEachDatabase, uniqueEmail, type TestApp } from '../support/test
  * and the funnel's figures and rates.
  */
 
-const today = new Date().toISOString().slice(0, 10);
+/** The UTC day the (pinned) clock stands in, when asked. */
+const today = () => new Date().toISOString().slice(0, 10);
 const OTHER_AGENT = BROWSER_USER_AGENT.replace('Chrome/', 'Chrome/1');
 
 function beacon(
@@ -44,7 +45,7 @@ const training = {
   utmCampaign: 'fall',
 };
 
-async function funnel(testApp: TestApp, cookie: string, query = `from=${today}&to=${today}`) {
+async function funnel(testApp: TestApp, cookie: string, query = `from=${today()}&to=${today()}`) {
   return testApp.app.inject({ url: `/api/admin/funnel?${query}`, headers: { cookie } });
 }
 
@@ -71,6 +72,15 @@ const counterAtNoon = (testApp: TestApp, day: string) =>
 describeEachDatabase(
   'visit beacon and funnel',
   (current) => {
+    // Visits count by UTC day, and the funnel's tests read the first test's: the clock stands at
+    // noon (and runs on) for the whole suite, so no midnight falls between them.
+    beforeAll(() => {
+      const noon = new Date();
+      noon.setUTCHours(12, 0, 0, 0);
+      vi.useFakeTimers({ toFake: ['Date'], now: noon, shouldAdvanceTime: true });
+    });
+    afterAll(() => void vi.useRealTimers());
+
     it('counts a visitor once a day; bots and Global Privacy Control are not counted', async () => {
       const testApp = current();
       for (let i = 0; i < 3; i++) expect((await beacon(testApp, career)).statusCode).toBe(204);
@@ -92,7 +102,7 @@ describeEachDatabase(
         ['/training', 'high_salary', 1],
       ]);
       expect(seen).toHaveLength(4);
-      expect(salts.map((row) => row.day)).toEqual([today]);
+      expect(salts.map((row) => row.day)).toEqual([today()]);
     });
 
     it('stores neither the address nor the user agent', async () => {

@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, onTestFinished, vi } from 'vitest';
 import { adminOptions, seedCandidate, seedCompany, signIn } from '../support/admin';
 import { searchHeader } from '../support/search';
 import { describeEachDatabase, type TestApp } from '../support/test-app';
@@ -227,6 +227,9 @@ describeEachDatabase(
     });
 
     it('gives the overview: candidate and company leads per day, the last 30 UTC days', async () => {
+      // The clock stands still for the test: both reads see the same 30 days, even at midnight.
+      vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
+      onTestFinished(() => void vi.useRealTimers());
       const testApp = current();
       const overview = async () => {
         const response = await testApp.app.inject({

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIST_PAGE_ROWS, SEARCH_HEADER } from '@shared/admin-audit';
+import { parsedJson } from '../../platform/database/parsed-json';
 import type { AuditEntryInput } from './audit-log';
 
 type Outcome = (
@@ -7,14 +8,6 @@ type Outcome = (
   reply: FastifyReply,
   payload: unknown,
 ) => AuditEntryInput | undefined;
-
-const answered = (payload: unknown): Record<string, unknown> => {
-  try {
-    return typeof payload === 'string' ? (JSON.parse(payload) as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-};
 
 const on =
   (
@@ -30,7 +23,8 @@ const signIn =
   (_request, reply, payload) => {
     if (reply.statusCode === 401) return { action: 'sign_in_failed' };
     // A right password still waiting for its second factor is no sign-in yet.
-    if (reply.statusCode !== 200 || answered(payload).authenticated !== true) return undefined;
+    const answer = typeof payload === 'string' ? parsedJson(payload) : null;
+    if (reply.statusCode !== 200 || answer?.authenticated !== true) return undefined;
     return { action: 'sign_in', detail };
   };
 

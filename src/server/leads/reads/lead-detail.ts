@@ -8,7 +8,7 @@ import { leadTypeOf, type LeadSubmissionsTable, type LeadTable } from '../record
 import type { PipelineTables } from '../records/pipeline-tables';
 import type { LeadListing } from './lead-listing';
 import { buildTimeline } from './timeline';
-import { parsedJson } from '../workflows/people/person-report-views';
+import { parsedJson } from '../../platform/database/parsed-json';
 import type { AssignmentTables } from '../workflows/pipeline/lead-assignment';
 
 /** One accepted form as the lead sent it (issue 11: nothing said is lost), oldest first. */

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PageState } from '@shared/page-state';
 import { LANDING_PARAMS } from '@shared/landing-params';
 import { PREFILL_COOKIE, PREFILL_KEYS } from '@shared/prefill-cookie';
-import { parsedJson } from '../people/person-report-views';
+import { parsedJson } from '../../../platform/database/parsed-json';
 import { cookieValue, type SiteCookies } from '../../../platform/http/cookies';
 import { tablesOf } from '../../../platform/database/connection';
 import type { MigrationSet } from '../../../platform/database/migration-runner';

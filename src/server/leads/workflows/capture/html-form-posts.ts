@@ -7,7 +7,7 @@ import { acceptWeights } from '../../../platform/http/accept-weights';
 import { landingQuery, type FormHandoff } from './form-handoff';
 import { formOf, formRoute, type HtmlForm } from './html-forms';
 import type { FieldErrors } from './validate-body';
-import { parsedJson } from '../people/person-report-views';
+import { parsedJson } from '../../../platform/database/parsed-json';
 
 /* A no-JavaScript form post (decision 090): 303 to the next page, or back with its messages. */
 

@@ -7,6 +7,7 @@ import type {
   PersonSubmission,
   StoredRecord,
 } from '@shared/admin-person';
+import { parsedJson } from '../../../platform/database/parsed-json';
 import type { OutboxMessage } from '../../../platform/outbox/outbox';
 import {
   leadTypeOf,
@@ -17,17 +18,6 @@ import type { LeadActivityTable } from '../../records/pipeline-tables';
 import type { LeadQuarantineTable } from '../../records/quarantine-tables';
 
 /* A person's report's rows: stored JSON parsed (the download is one document), names camelCase. */
-
-/** Stored JSON text as an object; unreadable or empty text as null. */
-export function parsedJson(text: string | null): Record<string, unknown> | null {
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A lead row, every column as stored (PostgreSQL's integers can come back as text). */
 export function storedRecord(row: object): StoredRecord {

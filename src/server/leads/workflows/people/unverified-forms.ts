@@ -7,7 +7,7 @@ import { refreshDerivedColumns } from '../../records/derived-columns';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import { withLockedLead } from '../pipeline/lead-pipeline';
 import type { AlsoWrite } from '../../../platform/database/connection';
-import { parsedJson } from './person-report-views';
+import { parsedJson } from '../../../platform/database/parsed-json';
 
 /* Forms sent without the lead's proof fill only blanks (decision 176). After a call to the
    person, the team may accept what they said instead: it then overwrites, as a proven form does. */

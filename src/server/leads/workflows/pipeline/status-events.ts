@@ -5,7 +5,7 @@ import { verifiedContact } from '../../records/lead-contact';
 import type { LeadRecordTables, LeadTable } from '../../records/lead-tables';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import type { ConsentSignal } from '@shared/schemas/conversion';
-import { parsedJson } from '../people/person-report-views';
+import { parsedJson } from '../../../platform/database/parsed-json';
 
 type Db = Pick<Kysely<object>, 'getExecutor'>;
 

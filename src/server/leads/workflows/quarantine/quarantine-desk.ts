@@ -5,7 +5,7 @@ import type { LeadQuarantineTable } from '../../records/quarantine-tables';
 import type { LeadWriteEffects } from '../../records/upsert';
 import { saveLead, type TableStep } from '../../records/lead-saves';
 import { keptSince, QUARANTINE_DAYS } from './lead-quarantine';
-import { parsedJson } from '../people/person-report-views';
+import { parsedJson } from '../../../platform/database/parsed-json';
 import type { AlsoWrite } from '../../../platform/database/connection';
 
 interface StoredStep {

@@ -8,6 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
   type AdminRole,
 } from '@shared/admin-accounts';
+import type { FromSchema } from '@shared/json-schema';
 import { handedOver, handOver } from '../../bookings';
 import { tablesOf } from '../../platform/database/connection';
 import {
@@ -23,6 +24,19 @@ import { deviceName } from './device-name';
 const email = { type: 'string', format: 'email', minLength: 3, maxLength: 254 } as const;
 const token = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const { role } = invitationEntrySchema.properties;
+
+const acceptBody = {
+  type: 'object',
+  properties: {
+    token,
+    name,
+    password: passwordText,
+    passkey: { ...webauthnResponse, description: 'Instead of a password' },
+  },
+  required: ['token', 'name'],
+  oneOf: [{ required: ['password'] }, { required: ['passkey'] }],
+} as const;
+type AcceptBody = FromSchema<typeof acceptBody> & { passkey?: RegistrationResponseJSON };
 
 /** zxcvbn-ts's list of ~49,000 passwords seen most in breaches. */
 const common = new Set(dictionary['passwords-common'] as string[]);
@@ -227,17 +241,7 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
     '/api/admin/invitation/accept',
     {
       schema: {
-        body: {
-          type: 'object',
-          properties: {
-            token,
-            name,
-            password: passwordText,
-            passkey: { ...webauthnResponse, description: 'Instead of a password' },
-          },
-          required: ['token', 'name'],
-          oneOf: [{ required: ['password'] }, { required: ['passkey'] }],
-        },
+        body: acceptBody,
         response: {
           200: signedInBody,
           400: errorBody,
@@ -264,10 +268,3 @@ export const invitationRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> =
     },
   );
 };
-
-interface AcceptBody {
-  token: string;
-  name: string;
-  password?: string;
-  passkey?: RegistrationResponseJSON;
-}

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FromSchema } from '@shared/json-schema';
 import { normalizeEmail } from '../../leads';
 import type { AdminAccounts } from './accounts';
 import { passwordText, sessionBody, signInErrorBody } from './auth-schemas';
@@ -7,11 +8,16 @@ import { addressKeyOf } from '../../platform/http/address-key';
 import { verifyPassword } from './password';
 import { OWNER_ACCOUNT_ID } from './sessions';
 
-interface LoginBody {
-  /** Absent: the founding owner's sign-in with ADMIN_PASSWORD (the spec's). */
-  email?: string;
-  password: string;
-}
+const loginBody = {
+  type: 'object',
+  properties: {
+    password: passwordText,
+    /** Absent: the founding owner's sign-in with ADMIN_PASSWORD (the spec's). */
+    email: { type: 'string', minLength: 1, maxLength: 254 },
+  },
+  required: ['password'],
+} as const;
+type LoginBody = FromSchema<typeof loginBody>;
 
 /** Counts a sign-in (or confirmation) attempt; past a budget, true once 429 is answered. */
 export async function throttled(request: FastifyRequest, reply: FastifyReply, attempt: Attempt) {
@@ -48,14 +54,7 @@ export const adminAuthRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = 
     {
       onRequest: adminAuth.checkOrigin,
       schema: {
-        body: {
-          type: 'object',
-          properties: {
-            password: passwordText,
-            email: { type: 'string', minLength: 1, maxLength: 254 },
-          },
-          required: ['password'],
-        },
+        body: loginBody,
         response: {
           200: sessionBody,
           401: signInErrorBody,

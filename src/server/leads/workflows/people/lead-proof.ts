@@ -15,8 +15,6 @@ export const LEAD_PROOF_MAX_AGE_S = 180 * 24 * 60 * 60;
 /** A browser used by a household or an office may hold a few people's leads; the newest win. */
 export const LEAD_PROOF_MAX_LEADS = 5;
 
-export type { LeadProof, LeadRef };
-
 const TABLE_LETTER: Record<LeadTable, string> = { candidates: 'c', companies: 'k' };
 /** `c12`, `k3`: a lead as the cookie and the status page's forms name it. */
 export const leadRefText = (ref: LeadRef) => `${TABLE_LETTER[ref.table]}${ref.id}`;

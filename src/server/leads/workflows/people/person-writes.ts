@@ -4,12 +4,11 @@ import type { DialectName } from '../../../platform/database/migration-runner';
 import { tablesOf } from '../../../platform/database/connection';
 import type { OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { keepInHistory } from '../../records/lead-history';
-import { leadTypeOf } from '../../records/lead-tables';
+import { leadTypeOf, type LeadRef } from '../../records/lead-tables';
 import { refreshDerivedColumns } from '../../records/derived-columns';
 import { addPersonAct, withLockedLead, type CancelCall } from '../pipeline/lead-pipeline';
 import { optedOut } from '../pipeline/status-events';
 import type { LeadActivityTable, PipelineTables } from '../../records/pipeline-tables';
-import type { LeadRef } from './lead-proof';
 import { STATUS_PATH } from './status-link';
 import { detailColumns } from './status-words';
 

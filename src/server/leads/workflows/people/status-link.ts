@@ -3,7 +3,7 @@ import { DAY_MS } from '@shared/calendar-day';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 import { sha256Hex } from '../../../platform/http/tokens';
-import type { LeadRef } from './lead-proof';
+import type { LeadRef } from '../../records/lead-tables';
 
 /* `/status?token=…` in our e-mails: opened once, it starts the mailbox proof (decision 176). */
 

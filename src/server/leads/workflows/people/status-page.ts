@@ -20,7 +20,7 @@ import type {
   CompanyListRow,
 } from '../../records/listing-tables';
 import { findContacts } from '../../records/lead-contacts';
-import { leadTables, provesLead } from '../../records/lead-tables';
+import { leadTables, provesLead, type LeadRef } from '../../records/lead-tables';
 import {
   LEAD_PROOF_COOKIE,
   leadProofCookie,
@@ -28,7 +28,6 @@ import {
   parseLeadRef,
   readLeadProof,
   withLead,
-  type LeadRef,
 } from './lead-proof';
 import {
   claimLeads,

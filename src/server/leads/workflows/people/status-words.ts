@@ -3,9 +3,9 @@ import { postedBy } from '@shared/lead-field';
 import { companyFields } from '@shared/lead-fields';
 import { closingStatuses, leadStatuses, statusLabel } from '@shared/lead-status';
 import type { CandidateListRow, CompanyListRow } from '../../records/listing-tables';
-import { leadTypeOf } from '../../records/lead-tables';
+import { leadTypeOf, type LeadRef } from '../../records/lead-tables';
 import { openStep } from '../messages/candidate-reminders';
-import { leadRefText, type LeadRef } from './lead-proof';
+import { leadRefText } from './lead-proof';
 import { STATUS_PATH } from './status-link';
 
 /* Where a person stands, in words: the status page's and the messages' one source. */

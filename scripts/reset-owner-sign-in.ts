@@ -8,11 +8,13 @@ import { AdminSessions, OWNER_ACCOUNT_ID } from '../src/server/admin/auth/sessio
 import { forgetFactors } from '../src/server/admin/factors/factors-plugin';
 import { openDatabase } from '../src/server/database';
 import { tablesOf } from '../src/server/platform/database/connection';
+import { WriteQueue } from '../src/server/platform/database/write-queue';
 import { configOrExit } from './sqlite-config';
 
 const database = await openDatabase(configOrExit());
 try {
-  await database.db.transaction().execute(async (trx) => {
+  // Through a write queue, as the server writes: it waits out SQLite's lock held by the server.
+  await new WriteQueue(database.db).run(async (trx) => {
     // Ending sessions needs no password hash.
     await new AdminSessions(tablesOf(trx), '').endAll(OWNER_ACCOUNT_ID);
     await forgetFactors(OWNER_ACCOUNT_ID, trx);

@@ -183,6 +183,26 @@ describeEachDatabase(
       expect((await passwordSignIn(app, pat.email, NEW_PASSWORD)).statusCode).toBe(401);
     });
 
+    it('refuses the link while the account is disabled, and keeps it until it is enabled', async () => {
+      const { app } = current();
+      const owner = await signIn(app);
+      const sam = await newAccount(app, owner, 'viewer');
+      expect((await reset(app, owner, sam.id)).statusCode).toBe(200);
+      const { token } = await resetMail(sam.email);
+      const disabled = (value: boolean) =>
+        request(app, 'PATCH', `/api/admin/users/${sam.id}`, owner, { disabled: value });
+      expect((await disabled(true)).statusCode).toBe(200);
+
+      const refused = await accept(app, { token, name: 'x', password: NEW_PASSWORD });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toMatch(/disabled.*enable.*this link again/i);
+      expect((await passwordSignIn(app, sam.email, NEW_PASSWORD)).statusCode).toBe(401);
+
+      expect((await disabled(false)).statusCode).toBe(200);
+      const accepted = await accept(app, { token, name: 'x', password: NEW_PASSWORD });
+      expect(accepted.json()).toMatchObject({ authenticated: true, account: { id: sam.id } });
+    });
+
     it('is for owners, on another account than the founding owner and their own', async () => {
       const { app } = current();
       const owner = await signIn(app);

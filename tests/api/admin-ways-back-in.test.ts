@@ -1,14 +1,18 @@
 import { spawn } from 'node:child_process';
+import { readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { generate } from 'otplib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, expect, it, vi } from 'vitest';
 import { ADMIN_TEST_PASSWORD, adminEnv, freshAddress, signIn } from '../support/admin';
 import { newAccount as accountOf } from '../support/accounts';
+import { SQLITE_FILE_NAME } from '../../src/server/platform/database/connection';
 import { eventually } from '../support/eventually';
 import { sourceArgs } from '../support/server-process';
 import { readableMail, startLocalSmtp } from '../support/smtp';
 import { describeEachDatabase, uniqueEmail } from '../support/test-app';
+import { blockLeadWrites } from '../support/write-blocker';
 
 /*
  * Task K22: an account is never left without a way in, nor told the wrong reason it is out.
@@ -37,16 +41,27 @@ const mailTo = (email: string, containing: string) =>
 
 /** `npm run admin:reset-owner-sign-in`, as an operator runs it, on the app's database. */
 function resetOwnerSignIn(env: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, sourceArgs('reset-owner-sign-in'), {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', ...env, NODE_ENV: 'production' },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += String(chunk)));
-    child.stderr.on('data', (chunk) => (output += String(chunk)));
-    child.once('exit', (code) => resolve({ code, output }));
+  const child = spawn(process.execPath, sourceArgs('reset-owner-sign-in'), {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env, NODE_ENV: 'production' },
   });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += String(chunk)));
+  child.stderr.on('data', (chunk) => (output += String(chunk)));
+  const done = new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, output })),
+  );
+  return { pid: child.pid!, done };
+}
+
+/** Whether process `pid` has the SQLite file in `dataDir` open (Linux: its /proc fd links). */
+async function hasOpen(pid: number, dataDir: string): Promise<true | undefined> {
+  const file = path.join(dataDir, SQLITE_FILE_NAME);
+  const fds = await readdir(`/proc/${pid}/fd`).catch(() => []);
+  const targets = await Promise.all(
+    fds.map((fd) => readlink(`/proc/${pid}/fd/${fd}`).catch(() => '')),
+  );
+  return targets.includes(file) || undefined;
 }
 
 describeEachDatabase(
@@ -140,7 +155,16 @@ describeEachDatabase(
         });
       expect((await login()).json()).toMatchObject({ authenticated: false });
 
-      const run = await resetOwnerSignIn(env);
+      // The command runs while another client holds the write lock (on SQLite, the server's
+      // would), as an operator's does on a running server: it waits, as the server's writes do.
+      const testApp = current();
+      const writer = await blockLeadWrites(testApp);
+      const command = resetOwnerSignIn(env);
+      if (testApp.kind === 'sqlite') await eventually(() => hasOpen(command.pid, env.DATA_DIR!));
+      await setTimeout(500);
+      await writer.release();
+      const run = await command.done;
+      expect(run.output).not.toMatch(/busy|locked/i);
       expect(run.code).toBe(0);
       expect(run.output).toMatch(/founding owner's .*removed/);
       expect(run.output).not.toContain(secret);

@@ -27,6 +27,8 @@ export class AccountRefusal extends Error {
   }
 }
 
+const DISABLED = 'This account is disabled: once an owner enables it, use this link again';
+
 /** A password, or a passkey `keepPasskey` stores as the account is created. */
 export type FirstCredential =
   | { password: string }
@@ -217,6 +219,8 @@ export class AdminAccounts {
               .where('disabled_at', 'is', null)
               .returning('id')
               .executeTakeFirst();
+      // Thrown, so the link is not spent: it works again once the account is enabled.
+      if (!account && invitation.account_id !== null) throw new AccountRefusal(409, DISABLED);
       if (!account) return undefined;
       if ('keepPasskey' in credential) await credential.keepPasskey(trx, Number(account.id));
       return then(trx, Number(account.id));

@@ -75,8 +75,8 @@ export async function funnelFigures(
   db: Kysely<VisitTables>,
   spendStore: SpendStore,
   days: DayRange,
-  currency?: string,
-  booked?: leadFunnel.BookedCalls,
+  currency: string | undefined,
+  booked: leadFunnel.BookedCalls,
   before?: string,
 ): Promise<FunnelFigures> {
   const { from, to } = days;
@@ -111,7 +111,6 @@ export async function funnelFigures(
   /** Each booked lead's call per key of `dimension` ('' is null). */
   const callsPer = async (dimension: leadFunnel.FunnelDimension) => {
     const calls = new Map<string | null, BookedCall[]>();
-    if (!booked) return calls;
     const times = byWeeksOfLeads(range, (fromIso, toIso) =>
       leadFunnel.bookingTimesQuery(db, dimension, booked, fromIso, toIso),
     );

@@ -130,12 +130,12 @@ const funnelQuery = {
 /** The funnel of a range of UTC days, as JSON and CSV, behind the admin's guard. */
 export const funnelRoutes =
   (
-    bookedOf?: (db: Pick<Kysely<object>, 'getExecutor'>) => leadFunnel.BookedCalls,
+    bookedOf: (db: Pick<Kysely<object>, 'getExecutor'>) => leadFunnel.BookedCalls,
   ): FastifyPluginAsync =>
   async (app) => {
     const db = tablesOf<VisitTables>(app.database.db);
     // The booked calls, read by the bookings capability (decision 177): passed in by app.ts.
-    const booked = bookedOf?.(app.database.db);
+    const booked = bookedOf(app.database.db);
     const spend = new SpendStore(
       tablesOf<SpendTables>(app.database.db),
       app.writeQueue.forTables<SpendTables>(),

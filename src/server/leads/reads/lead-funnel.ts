@@ -10,16 +10,15 @@ export type FunnelDimension = 'source_page' | 'landing_variant' | 'utm_source' |
 export type BookedCalls = Expression<unknown>;
 
 /** What reaches a stage past the lead by itself: an application by any path, a call, a status. */
-const reachedOnItsOwn = (stage: FunnelStage, booked: BookedCalls | undefined) => {
+const reachedOnItsOwn = (stage: FunnelStage, booked: BookedCalls) => {
   if ('status' in stage) return sql`status = ${sql.lit(stage.status)}`;
   if (!('call' in stage)) return sql`(questionnaire_completed = 1 or stage = 'application')`;
-  if (!booked) return sql`1 = 0`;
   const attended = stage.call === 'attended' ? sql`where attended = 1` : sql``;
   return sql`id in (select lead_id from (${booked}) as calls ${attended})`;
 };
 
 /** Each stage counts the leads that reached it or a later one, so the funnel never rises. */
-const stageCounts = (booked: BookedCalls | undefined) =>
+const stageCounts = (booked: BookedCalls) =>
   funnelStages.map(({ key }, index) => {
     if (key === 'leads') return sql<number | string>`count(*)`.as(key);
     const reached = sql.join(
@@ -54,7 +53,7 @@ export function funnelLeadsQuery(
   dimension: FunnelDimension,
   fromIso: string,
   toIso: string,
-  booked?: BookedCalls,
+  booked: BookedCalls,
   campaigns?: readonly string[],
 ) {
   return leadsIn(connection, fromIso, toIso, 'candidates', campaigns)

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isbot } from 'isbot';
 import { ALTCHA_FIELD, HONEYPOT_FIELD } from '@shared/spam-fields';
 import { QUARANTINE_DAILY_LIMIT } from '../quarantine/lead-quarantine';
-import { secondsLeft, type AddressCounters } from '../screening/address-counters';
+import { tooMany, type AddressCounters } from '../screening/address-counters';
 import type { ProofOfWork } from '../screening/altcha-proof';
 import { FORM_TIME_COOKIE, readFormTime, timeTrapReason } from '../screening/form-time-token';
 import { addressKeyOf } from '../../../platform/http/address-key';
@@ -28,12 +28,8 @@ export interface CaptureSettings {
   altchaForms: readonly LeadForm[];
 }
 
-/** 429 until the minute the address's counts are in ends. */
 export const tooManySubmissions = (reply: FastifyReply, nowMs = Date.now()) =>
-  reply
-    .code(429)
-    .header('Retry-After', String(secondsLeft(nowMs)))
-    .send({ error: TOO_MANY_SUBMISSIONS });
+  tooMany(reply, nowMs, TOO_MANY_SUBMISSIONS);
 
 const bodyField = (body: unknown, name: string): unknown =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;

@@ -95,11 +95,15 @@ export async function refuseFlood(
   error = 'Too many requests, please try again in a minute',
 ) {
   if ((await flood.counters.add(key, kind, nowMs))[kind] <= flood.limit) return undefined;
-  return reply
+  return tooMany(reply, nowMs, error);
+}
+
+/** 429 saying `error` until the minute that `nowMs` falls in ends. */
+export const tooMany = (reply: FastifyReply, nowMs: number, error: string) =>
+  reply
     .code(429)
     .header('retry-after', String(secondsLeft(nowMs)))
     .send({ error });
-}
 
 /** A keyed HMAC-SHA256 of a text cut to 128 bits, under `spamKey`'s own key for `purpose`. */
 export function keyedHash(spamKey: Buffer, purpose: string): (text: string) => string {

@@ -238,7 +238,7 @@ const heldOutcome = (held: BookingRow, start: string): BookingOutcome =>
 /** Seats counted from a day before `now`: a booked slot's buffer reaches back over the next ones. */
 const lookBack = (now: Date) => new Date(now.getTime() - DAY_MS);
 
-export const takeTurn = (trx: Trx) =>
+export const takeTurn = (trx: Kysely<BookingTables>) =>
   trx.updateTable('booking_turn').set({ id: 1 }).where('id', '=', 1).execute();
 
 /**

@@ -8,7 +8,7 @@ import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { startOutboxWorker, type WorkerSettings } from '../platform/outbox/outbox-worker';
 import { bookingView } from './booking-page';
 import { bookingRoutes, type BookingRoutesOptions } from './booking-routes';
-import { BookingStore } from './booking-store';
+import { BookingStore, takeTurn } from './booking-store';
 import type { CallCause, ChangeRecorder } from './booking-tables';
 import { bookingDb, callStage, liveCalls, type BookingTables } from './booking-tables';
 import { calendarFeedRoute } from './calendar-feed';
@@ -87,18 +87,20 @@ const IDS_AT_ONCE = 500;
 
 /** Cancels the calls not yet started of candidates whose status leaves them none, in that change's
     transaction; a call begun stays on record (decision 178). */
-export const cancelUpcomingCalls =
-  (store: BookingStore) =>
-  async (trx: SharedTransaction, candidateIds: readonly number[], cause: CallCause) => {
-    const [db, now] = [tablesOf<BookingTables>(trx), new Date()];
-    for (let at = 0; at < candidateIds.length; at += IDS_AT_ONCE) {
-      const upcoming = await liveCalls(db)
-        .where('lead_id', 'in', candidateIds.slice(at, at + IDS_AT_ONCE))
-        .where('slot_start', '>', now.toISOString())
-        .execute();
-      for (const { lead_id } of upcoming) await store.cancelIn(db, Number(lead_id), now, cause);
-    }
-  };
+export const cancelUpcomingCalls = (store: BookingStore) =>
+  Object.assign(
+    async (trx: SharedTransaction, candidateIds: readonly number[], cause: CallCause) => {
+      const [db, now] = [tablesOf<BookingTables>(trx), new Date()];
+      for (let at = 0; at < candidateIds.length; at += IDS_AT_ONCE) {
+        const upcoming = await liveCalls(db)
+          .where('lead_id', 'in', candidateIds.slice(at, at + IDS_AT_ONCE))
+          .where('slot_start', '>', now.toISOString())
+          .execute();
+        for (const { lead_id } of upcoming) await store.cancelIn(db, Number(lead_id), now, cause);
+      }
+    },
+    { turn: (trx: SharedTransaction) => takeTurn(tablesOf<BookingTables>(trx)) },
+  );
 
 export const bookingStoreOf = (
   app: FastifyInstance,

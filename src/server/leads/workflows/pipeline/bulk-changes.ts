@@ -53,9 +53,16 @@ export class BulkChanges<Filter> {
         : await this.options.matching(table, selection.filter, BULK_LIMIT + 1);
     if (ids.length > BULK_LIMIT)
       return { field: 'ids' in selection ? 'ids' : 'filter', error: tooMany };
-    const { db, dialect } = this.options;
+    const { db, dialect, statusEvents, cancelCall } = this.options;
+    const { status, message, assignee } = change;
     return db.transaction().execute(async (trx) => {
-      const locked = trx.selectFrom(table).select(['id', 'status']).where(idIn(dialect, ids));
+      // The bookings' turn before the candidates' rows, as a batch of bookings takes them.
+      if (table === 'candidates' && status !== undefined) await cancelCall?.turn(trx);
+      const locked = trx
+        .selectFrom(table)
+        .select(['id', 'status'])
+        .where(idIn(dialect, ids))
+        .orderBy('id'); // two bulk changes lock their rows in one order
       const rows = await (dialect === 'postgres' ? locked.forUpdate() : locked).execute();
       if ('ids' in selection && rows.length < ids.length) {
         const known = new Set(rows.map((row) => row.id));
@@ -65,8 +72,6 @@ export class BulkChanges<Filter> {
           error: `Unknown leads: ${unknown.slice(0, 20).join(', ')}`,
         } as const;
       }
-      const { status, message, assignee } = change;
-      const { statusEvents, cancelCall } = this.options;
       const changed = rows.filter((row) => status !== undefined && row.status !== status);
       if (status !== undefined) {
         const effects = { message, statusEvents, by, cancelCall };

@@ -65,11 +65,17 @@ export type StatusActor = { accountId: number; name: string };
 
 /** Cancels the candidates' calls not yet started in `trx` (the bookings'), saying why: their new
     `status`, set by `by` (null: the person). */
-export type CancelCall = (
-  trx: Transaction<PipelineTables>,
-  candidateIds: readonly number[],
-  cause: { status: string; by: StatusActor | null },
-) => Promise<unknown>;
+export interface CancelCall {
+  (
+    trx: Transaction<PipelineTables>,
+    candidateIds: readonly number[],
+    cause: { status: string; by: StatusActor | null },
+  ): Promise<unknown>;
+  /** Waits for the bookings' turn. A batch of bookings takes it, then locks its candidates one by
+      one: a change locking several candidates takes it first, or each could hold what the other
+      waits for (PostgreSQL ends one of them: a deadlock). */
+  turn(trx: Transaction<PipelineTables>): Promise<unknown>;
+}
 
 type ActivityEntry = Pick<
   Insertable<LeadActivityTable>,

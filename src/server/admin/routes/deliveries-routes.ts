@@ -21,10 +21,15 @@ export function deliveryError(request: FastifyRequest, error: string | null): st
 }
 
 /** Messages given up, or waiting for a retry after a failure; the newest 50. */
-async function failedDeliveries(
-  db: Kysely<OutboxTables>,
-  request: FastifyRequest,
-): Promise<Deliveries> {
+function failedDeliveries(db: Kysely<OutboxTables>, request: FastifyRequest) {
+  // One snapshot, so the counts and the list agree (a delivery fails or goes between two reads).
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute((trx) => failedIn(trx, request));
+}
+
+async function failedIn(db: Kysely<OutboxTables>, request: FastifyRequest): Promise<Deliveries> {
   const failing = db
     .selectFrom('outbox_messages')
     // An invitation's e-mail is no lead's: the owner sees it pending in the accounts' list.

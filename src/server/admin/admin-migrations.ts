@@ -1,8 +1,12 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { addColumns, autoIncrementId } from '../platform/database/migration-columns';
 import type { MigrationSet } from '../platform/database/migration-runner';
 
 /* The admin's tables: sessions, sign-in limits and accounts; second factors; the audit log. */
+
+/** The index `<table>_<name>_idx` on `columns`. */
+const createIndex = (db: Kysely<unknown>, table: string, name: string, columns: string[]) =>
+  db.schema.createIndex(`${table}_${name}_idx`).on(table).columns(columns).execute();
 
 export const adminMigrations: MigrationSet = (dialect) => ({
   /** Server-side admin sessions and the failed sign-ins the login throttle counts. */
@@ -24,16 +28,8 @@ export const adminMigrations: MigrationSet = (dialect) => ({
         .addColumn('client_key', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('admin_login_failures_client_idx')
-        .on('admin_login_failures')
-        .columns(['client_key', 'created_at'])
-        .execute();
-      await db.schema
-        .createIndex('admin_sessions_expires_idx')
-        .on('admin_sessions')
-        .column('expires_at')
-        .execute();
+      await createIndex(db, 'admin_login_failures', 'client', ['client_key', 'created_at']);
+      await createIndex(db, 'admin_sessions', 'expires', ['expires_at']);
     },
   },
   /** Sessions end after 30 minutes idle and with a change of password. */
@@ -125,11 +121,7 @@ export const adminMigrations: MigrationSet = (dialect) => ({
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('last_used_at', 'text')
         .execute();
-      await db.schema
-        .createIndex('admin_passkeys_account_idx')
-        .on('admin_passkeys')
-        .column('account_id')
-        .execute();
+      await createIndex(db, 'admin_passkeys', 'account', ['account_id']);
       await db.schema
         .createTable('admin_totp')
         .addColumn('account_id', 'integer', (c) => c.primaryKey())
@@ -144,11 +136,7 @@ export const adminMigrations: MigrationSet = (dialect) => ({
         .addColumn('code_hash', 'text', (c) => c.notNull())
         .addColumn('used_at', 'text')
         .execute();
-      await db.schema
-        .createIndex('admin_recovery_codes_account_idx')
-        .on('admin_recovery_codes')
-        .columns(['account_id', 'code_hash'])
-        .execute();
+      await createIndex(db, 'admin_recovery_codes', 'account', ['account_id', 'code_hash']);
       await db.schema
         .createTable('admin_webauthn_challenges')
         .addColumn('challenge', 'text', (c) => c.primaryKey())
@@ -187,11 +175,7 @@ export const adminMigrations: MigrationSet = (dialect) => ({
         .addColumn('lead_id', 'integer')
         .addColumn('detail', 'text')
         .execute();
-      await db.schema
-        .createIndex('admin_audit_entries_lead_idx')
-        .on('admin_audit_entries')
-        .columns(['lead_type', 'lead_id'])
-        .execute();
+      await createIndex(db, 'admin_audit_entries', 'lead', ['lead_type', 'lead_id']);
     },
   },
   /** The key of the person hashes (audit-log.ts), one row, made on first use. */
@@ -208,11 +192,7 @@ export const adminMigrations: MigrationSet = (dialect) => ({
   '202_admin_audit_accounts': {
     async up(db) {
       await addColumns(['admin_audit_entries'], ['account_id'], 'integer').up(db);
-      await db.schema
-        .createIndex('admin_audit_entries_account_idx')
-        .on('admin_audit_entries')
-        .columns(['account_id', 'id'])
-        .execute();
+      await createIndex(db, 'admin_audit_entries', 'account', ['account_id', 'id']);
     },
   },
 });

@@ -48,6 +48,9 @@ function adminAudit(db: Kysely<AuditTables>) {
     addEntry(tablesOf<AuditTables>(trx), entry, actorOf(request));
   return {
     record,
+    /** `record` of `entry` as a change's `also`: written in the change's transaction. */
+    recorder: (entry: AuditEntryInput, request: FastifyRequest) => (trx: SharedTransaction) =>
+      record(entry, request, trx),
     /** A guarded route's account as its entries name it, for those another capability writes. */
     actor: (request: FastifyRequest) => sessionActor(request.adminSession!),
     /** What the server did by itself (the retention). */

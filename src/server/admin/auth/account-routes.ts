@@ -146,7 +146,7 @@ export const accountRoutes: FastifyPluginAsync<{ accounts: AdminAccounts }> = as
     async (request, reply) => {
       const { id } = request.params;
       const entry = { action: 'invitation_withdrawn', detail: `invitation ${id}` } as const;
-      return (await accounts.withdraw(id, (trx) => app.audit.record(entry, request, trx)))
+      return (await accounts.withdraw(id, app.audit.recorder(entry, request)))
         ? reply.code(204).send()
         : reply.code(404).send({ error: 'No such pending invitation' });
     },

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { SharedTransaction } from '../../platform/database/connection';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { accountFactorsSchema, type AccountFactors } from '@shared/admin-factors';
 import type { AuditAction } from '@shared/admin-audit';
@@ -45,8 +44,8 @@ export const factorRoutes: FastifyPluginAsync = async (app) => {
     route.schema = { ...route.schema, response };
   });
   /** A change's audit entry, written in its transaction: both commit, or neither (nor rotate). */
-  const audited = (request: FastifyRequest, action: AuditAction) => (trx: SharedTransaction) =>
-    app.audit.record({ action }, request, trx);
+  const audited = (request: FastifyRequest, action: AuditAction) =>
+    app.audit.recorder({ action }, request);
   const rotate = async (request: FastifyRequest, reply: FastifyReply) => {
     const next = await adminAuth.sessions.rotate(sessionOf(request));
     adminAuth.sessionCookie.set(request, reply, next.token);

@@ -56,7 +56,7 @@ export const personDataRoutes: FastifyPluginAsync<{ people: PersonData }> = asyn
       const detail = `${token}; found ${countsText(countsOf(report))}`;
       // Nothing changes: the entry is the whole transaction.
       const entry = { action: 'data_subject_access', detail } as const;
-      await app.writeQueue.run((trx) => app.audit.record(entry, request, trx));
+      await app.writeQueue.run(app.audit.recorder(entry, request));
       const outboxMessages = report.outboxMessages.map((message) => ({
         ...message,
         lastError: deliveryError(request, message.lastError),

@@ -89,9 +89,8 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
       async (request, reply) => {
         const { id } = request.params;
         const entry = { action: 'unverified_reviewed', leadType, leadId: id } as const;
-        const accepted = await desk.acceptUnverified(table, id, (trx) =>
-          app.audit.record({ ...entry, detail: 'accepted' }, request, trx),
-        );
+        const also = app.audit.recorder({ ...entry, detail: 'accepted' }, request);
+        const accepted = await desk.acceptUnverified(table, id, also);
         if (!accepted) return notFound(reply);
         return (await detail(request, id)) ?? notFound(reply);
       },

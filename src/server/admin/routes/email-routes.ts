@@ -105,9 +105,8 @@ export const emailRoutes: FastifyPluginAsync<{
       // That the text was the recruiter's own, not the text: it may say anything.
       const detail = `via ${mailer.kind}${edited.value ? ', its text edited for this send' : ''}`;
       const entry = { action: 'email_sent', leadType: 'candidate', leadId: id, detail } as const;
-      await desk.pipeline.recordEmailSent(candidateKind.table, id, by, mailer.kind, (trx) =>
-        app.audit.record(entry, request, trx),
-      );
+      const also = app.audit.recorder(entry, request);
+      await desk.pipeline.recordEmailSent(candidateKind.table, id, by, mailer.kind, also);
       // Beside the spec's body: the admin says when the mail only reached the outbox folder.
       return { sent: true, transport: mailer.kind };
     },

@@ -14,7 +14,6 @@ import {
   objectOf,
 } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
-import type { SharedTransaction } from '../../platform/database/connection';
 import { badRequest, TEXT_BODY_LIMIT } from './admin-replies';
 
 /* Stage-change messages (decision 155); `withdrawn` has none: it stops every message. */
@@ -70,10 +69,8 @@ export const messageTemplateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = asy
   const path = '/api/admin/message-templates/:leadType/:status';
   const unknownSlot = describedError('Unknown lead type or status, named in `error`');
   /** A template's entry: its lead type and status; its text is not personal data, but not kept. */
-  const audited =
-    (request: FastifyRequest, { leadType, status }: Slot, action: AuditAction) =>
-    (trx: SharedTransaction) =>
-      app.audit.record({ action, leadType, detail: status }, request, trx);
+  const audited = (request: FastifyRequest, { leadType, status }: Slot, action: AuditAction) =>
+    app.audit.recorder({ action, leadType, detail: status }, request);
 
   app.get(
     '/api/admin/message-templates',

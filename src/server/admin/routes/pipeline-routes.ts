@@ -63,9 +63,7 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
       async (request, reply) => {
         const { id } = request.params;
         const entry = { action: 'unverified_reviewed', leadType, leadId: id } as const;
-        const reviewed = await pipeline.markReviewed(table, id, (trx) =>
-          app.audit.record(entry, request, trx),
-        );
+        const reviewed = await pipeline.markReviewed(table, id, app.audit.recorder(entry, request));
         if (!reviewed) return notFound(reply);
         return (await detail(request, id)) ?? notFound(reply);
       },
@@ -98,9 +96,8 @@ export const pipelineRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app
         // The note's text stays out of the audit log and the logs: it may name the person.
         const entry = { action: 'note_added', leadType, leadId: request.params.id } as const;
         const by = request.adminSession!.account.id;
-        const note = await pipeline.addNote(table, request.params.id, by, body.data.text, (trx) =>
-          app.audit.record(entry, request, trx),
-        );
+        const also = app.audit.recorder(entry, request);
+        const note = await pipeline.addNote(table, request.params.id, by, body.data.text, also);
         if (!note) return notFound(reply);
         return reply.code(201).send(note);
       },

@@ -36,7 +36,7 @@ export const SESSION_ENDS = ['expired', 'ended', 'disabled'] as const;
 export type SessionEnd = (typeof SESSION_ENDS)[number];
 
 /** An account in the owner's list (GET /api/admin/users). */
-export const accountEntrySchema = objectOf({
+const accountEntrySchema = objectOf({
   ...accountSchema.properties,
   disabled: { type: 'boolean' },
   createdAt: text,

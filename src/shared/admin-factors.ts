@@ -1,8 +1,7 @@
 import { integer, listOf, nullableText, objectOf, text, type FromSchema } from './json-schema';
 
 /** How a password sign-in's second step can be made. */
-export const SECOND_FACTORS = ['totp', 'recovery', 'passkey'] as const;
-export type SecondFactor = (typeof SECOND_FACTORS)[number];
+export type SecondFactor = 'totp' | 'recovery' | 'passkey';
 
 /** GET /api/admin/factors: the signed-in account's second factors. */
 export const accountFactorsSchema = objectOf({

@@ -88,28 +88,23 @@ export const VISITORS_UNDERCOUNTED =
   'once, and visitors who refused consent or block the count are not counted.';
 
 const ratio = (description: string) => ({ type: ['number', 'null'], description }) as const;
-const cost = (count: string) =>
-  ({
-    type: ['integer', 'null'],
-    description: `spend / ${count} in minor units; null when ${count} is 0 or there is no spend`,
-  }) as const;
 
 const stageCounts = Object.fromEntries(
   funnelStages.map((stage) => [stage.key, { ...integer, description: stage.meaning }]),
 ) as { [Key in FunnelStageKey]: typeof integer & { description: string } };
-const paidCost = (count: string) =>
+const cost = (count: string, paid: boolean) =>
   ({
     type: ['integer', 'null'],
-    description: `spend / ${count} of the campaigns with spend (paid), in minor units; null when there are none or no spend`,
+    description: paid
+      ? `spend / ${count} of the campaigns with spend (paid), in minor units; null when there are none or no spend`
+      : `spend / ${count} in minor units; null when ${count} is 0 or there is no spend`,
   }) as const;
 const stageCosts = Object.fromEntries(
   funnelStages.flatMap((stage) => [
-    [stage.cost, cost(stage.key)],
-    [stage.paidCost, paidCost(stage.key)],
+    [stage.cost, cost(stage.key, false)],
+    [stage.paidCost, cost(stage.key, true)],
   ]),
-) as { [Stage in FunnelStage as Stage['cost']]: ReturnType<typeof cost> } & {
-  [Stage in FunnelStage as Stage['paidCost']]: ReturnType<typeof paidCost>;
-};
+) as { [Stage in FunnelStage as Stage['cost' | 'paidCost']]: ReturnType<typeof cost> };
 
 const stepProperties = {
   key: {

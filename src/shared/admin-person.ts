@@ -24,8 +24,7 @@ export const personParts = [
   { key: 'outboxMessages', label: 'Notifications and Meta events' },
   { key: 'mailFiles', label: 'E-mails in the local outbox folder' },
 ] as const;
-export type PersonPart = (typeof personParts)[number]['key'];
-export type PersonCounts = Record<PersonPart, number>;
+export type PersonCounts = Record<(typeof personParts)[number]['key'], number>;
 
 const storedJson = { type: ['object', 'null'], additionalProperties: true } as const;
 const listOf = <const Items extends object>(description: string, items: Items) =>

@@ -29,6 +29,18 @@ const noCounts = (): PersonCounts =>
 export const countsText = (counts: PersonCounts) =>
   personParts.map(({ key }) => `${key} ${counts[key]}`).join(', ');
 
+/** An erasure's counts: the `erased` leads', their calls', audit entries' (and `token`'s), files'. */
+async function eraseTheRest(
+  trx: Transaction<object>,
+  erased: Awaited<ReturnType<LeadDesk['people']['erase']>>,
+  mailFiles: number,
+  token?: string,
+): Promise<PersonCounts> {
+  const calls = await eraseBookings(tablesOf(trx), erased.candidates);
+  const auditEntries = await erasePersonEntries(tablesOf(trx), { leads: erased.leads, token });
+  return { ...noCounts(), ...erased.counts, ...calls, mailFiles, auditEntries };
+}
+
 export class PersonData {
   constructor(
     private readonly db: Kysely<object>,
@@ -75,10 +87,8 @@ export class PersonData {
     const mailFiles = await deleteOutboxFiles(this.dataDir, files);
     return this.db.transaction().execute(async (trx) => {
       // The candidates' booked calls go with them, each cancelled in the person's calendar.
-      const { counts: erased, leads, candidates } = await this.people.erase(trx, normalizedEmail);
-      const calls = await eraseBookings(tablesOf(trx), candidates);
-      const counts = { ...noCounts(), ...erased, ...calls, mailFiles };
-      counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads, token });
+      const erased = await this.people.erase(trx, normalizedEmail);
+      const counts = await eraseTheRest(trx, erased, mailFiles, token);
       // The entry says that an erasure happened, when and how much: no address, no token.
       await record({ action: 'data_subject_erasure', detail: `erased ${countsText(counts)}` }, trx);
       return counts;
@@ -100,14 +110,7 @@ export class PersonData {
       const counts = await this.db.transaction().execute(async (trx) => {
         if (!(await this.retentionLock(trx))) return undefined;
         const erased = await this.people.eraseNotUpdated(trx, found, before, first);
-        const calls = await eraseBookings(tablesOf(trx), erased.candidates);
-        const counts = {
-          ...noCounts(),
-          ...erased.counts,
-          ...calls,
-          mailFiles: first ? mailFiles : 0,
-        };
-        counts.auditEntries = await erasePersonEntries(tablesOf(trx), { leads: erased.leads });
+        const counts = await eraseTheRest(trx, erased, first ? mailFiles : 0);
         if (Object.values(counts).some((count) => count > 0)) await record(trx, counts);
         return counts;
       });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { integer, nullable, nullableText, objectOf, text, type FromSchema } from './json-schema';
+import { auditEntrySchema } from './admin-audit';
 import { contactKinds } from './lead-field';
 import { leadKindSchema } from './lead-status';
 import { emailField } from './schemas/fields';
@@ -26,6 +27,13 @@ export const personParts = [
 ] as const;
 export type PersonCounts = Record<(typeof personParts)[number]['key'], number>;
 
+/** An audit entry in a report: as the Audit tab lists it, but its account and what it adds. */
+const {
+  accountId: _account,
+  leadGone: _gone,
+  namedLeads: _named,
+  ...auditEntry
+} = auditEntrySchema.properties;
 const storedJson = { type: ['object', 'null'], additionalProperties: true } as const;
 const listOf = <const Items extends object>(description: string, items: Items) =>
   ({ type: 'array', description, items }) as const;
@@ -111,15 +119,7 @@ export const personReportSchema = objectOf(
     ),
     auditEntries: listOf(
       'Audit entries naming those leads or earlier requests about the address',
-      objectOf({
-        id: integer,
-        at: text,
-        action: text,
-        actor: text,
-        leadType: nullable('string'),
-        leadId: nullable('integer'),
-        detail: nullableText,
-      }),
+      objectOf(auditEntry),
     ),
     outboxMessages: listOf(
       'Notifications (e-mail, webhook) and Meta Conversions API events about those leads',

@@ -6,6 +6,7 @@ import {
 import { tablesOf } from '../../src/server/platform/database/connection';
 import { WriteQueue } from '../../src/server/platform/database/write-queue';
 import type { LeadRecordTables } from '../../src/server/leads/records/lead-tables';
+import type { CandidateStep } from '../../src/server/leads/records/lead-saves';
 import type { TestApp } from './test-app';
 import { uniqueEmail } from './test-app';
 import { ADMIN_TEST_PASSWORD, adminEnv } from './admin-password';
@@ -135,7 +136,7 @@ export async function seedCandidate(
 ): Promise<SeededCandidate> {
   const email = extra.email ?? uniqueEmail(kind);
   const names = kind === 'email' ? {} : { first_name: 'Ada', last_name: 'Lovelace' };
-  const result = await leadStore(testApp).saveCandidate({
+  const step: CandidateStep = {
     email,
     stage: kind === 'email' ? 'email' : kind === 'questionnaire' ? 'questionnaire' : 'application',
     fields: { ...names, ...fields },
@@ -148,7 +149,8 @@ export async function seedCandidate(
           utmSource: extra.utmSource,
         }
       : undefined,
-  });
+  };
+  const result = await leadStore(testApp).save({ table: 'candidates', step });
   return { id: result.id, email };
 }
 
@@ -159,13 +161,16 @@ export async function seedCompany(
   extra: { email?: string } = {},
 ): Promise<SeededCandidate> {
   const email = extra.email ?? uniqueEmail(`company-${kind}`);
-  const result = await leadStore(testApp).saveCompany({
-    email,
-    stage: kind === 'full' ? 'request' : 'email',
-    fields:
-      kind === 'full'
-        ? { company_name: 'Acme Data', contact_name: 'Grace Hopper', ...fields }
-        : fields,
+  const result = await leadStore(testApp).save({
+    table: 'companies',
+    step: {
+      email,
+      stage: kind === 'full' ? 'request' : 'email',
+      fields:
+        kind === 'full'
+          ? { company_name: 'Acme Data', contact_name: 'Grace Hopper', ...fields }
+          : fields,
+    },
   });
   return { id: result.id, email };
 }

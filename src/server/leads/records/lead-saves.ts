@@ -20,49 +20,26 @@ export interface CandidateStep extends LeadStep<
   isQuestionnaireCandidate?: boolean;
 }
 
-/** Creates the candidate of `step.email` or moves the existing one along; idempotent. */
-export function saveCandidate(
-  db: Kysely<LeadRecordTables>,
-  step: CandidateStep,
-  effects?: LeadWriteEffects,
-): Promise<SaveResult> {
-  return upsertLead(
-    db,
-    'candidates',
-    candidateStages,
-    step,
-    {
-      raise: {
-        ...(step.questionnaireCompleted ? { questionnaire_completed: 1 } : {}),
-        ...(step.isQuestionnaireCandidate ? { is_questionnaire_candidate: 1 } : {}),
-      },
-      derived: derivedColumns.candidates,
-    },
-    effects,
-  );
-}
-
-const companyFlags = { derived: derivedColumns.companies };
-
 export type CompanyStep = LeadStep<CompanyStage, ColumnsOfKind<CompanyFields, 'text'>>;
-
-/** Creates the company lead of `step.email` or completes the existing one; idempotent. */
-export function saveCompany(
-  db: Kysely<LeadRecordTables>,
-  step: CompanyStep,
-  effects?: LeadWriteEffects,
-): Promise<SaveResult> {
-  return upsertLead(db, 'companies', companyStages, step, companyFlags, effects);
-}
 
 export type TableStep =
   { table: 'candidates'; step: CandidateStep } | { table: 'companies'; step: CompanyStep };
 
-export const saveLead = (
+const stagesOf = { candidates: candidateStages, companies: companyStages };
+
+/** Creates the lead of `step.email` or moves the existing one along; idempotent. */
+export function saveLead(
   db: Kysely<LeadRecordTables>,
   lead: TableStep,
   effects?: LeadWriteEffects,
-) =>
-  lead.table === 'candidates'
-    ? saveCandidate(db, lead.step, effects)
-    : saveCompany(db, lead.step, effects);
+): Promise<SaveResult> {
+  const raise =
+    lead.table === 'candidates'
+      ? {
+          ...(lead.step.questionnaireCompleted ? { questionnaire_completed: 1 } : {}),
+          ...(lead.step.isQuestionnaireCandidate ? { is_questionnaire_candidate: 1 } : {}),
+        }
+      : {};
+  const flags = { raise, derived: derivedColumns[lead.table] };
+  return upsertLead<string>(db, lead.table, stagesOf[lead.table], lead.step, flags, effects);
+}

@@ -106,11 +106,7 @@ export class LeadCapture {
 
   async save(request: FastifyRequest, lead: TableStep): Promise<SaveResult> {
     const reasons = lead.step.form ? await this.reasons(request, lead.step.form) : [];
-    if (reasons.length === 0) {
-      return lead.table === 'candidates'
-        ? this.store.saveCandidate(lead.step)
-        : this.store.saveCompany(lead.step);
-    }
+    if (reasons.length === 0) return this.store.save(lead);
     // Past its daily bound an address's forms are counted, not kept.
     const dropBody =
       this.settings.rateLimit > 0 &&

@@ -33,7 +33,7 @@ describe('the lead store (group commit on SQLite)', () => {
   it('answers each write after it is committed: one lead per e-mail, whatever its case', async () => {
     const results = await Promise.all(
       ['a@example.com', 'b@example.com', 'A@example.com'].map((email) =>
-        store.saveCandidate({ email, stage: 'email' }),
+        store.save({ table: 'candidates', step: { email, stage: 'email' } }),
       ),
     );
     expect(results).toEqual([
@@ -42,7 +42,9 @@ describe('the lead store (group commit on SQLite)', () => {
       { id: 1, created: false, proofIssued: false },
     ]);
     expect(await emailsStored()).toEqual(['a@example.com', 'b@example.com']);
-    expect(await store.saveCompany({ email: 'hr@example.com', stage: 'email' })).toEqual({
+    expect(
+      await store.save({ table: 'companies', step: { email: 'hr@example.com', stage: 'email' } }),
+    ).toEqual({
       id: 1,
       created: true,
       proofIssued: true,
@@ -53,7 +55,7 @@ describe('the lead store (group commit on SQLite)', () => {
     // The same e-mail twice in the burst is one lead.
     const emails = Array.from({ length: 50 }, (_, n) => `burst-${n % 45}@example.com`);
     const results = await Promise.all(
-      emails.map((email) => store.saveCandidate({ email, stage: 'email' })),
+      emails.map((email) => store.save({ table: 'candidates', step: { email, stage: 'email' } })),
     );
     expect(results.slice(0, 45).map((result) => result.created)).toEqual(Array(45).fill(true));
     expect(results.slice(45)).toEqual(
@@ -64,11 +66,14 @@ describe('the lead store (group commit on SQLite)', () => {
   });
 
   it("passes a failed write's error back to its caller only", async () => {
-    const bad = store.saveCandidate({
-      email: 'bad@example.com',
-      stage: null as unknown as CandidateStage, // violates NOT NULL
+    const bad = store.save({
+      table: 'candidates',
+      step: { email: 'bad@example.com', stage: null as unknown as CandidateStage }, // NOT NULL
     });
-    const good = store.saveCandidate({ email: 'good@example.com', stage: 'email' });
+    const good = store.save({
+      table: 'candidates',
+      step: { email: 'good@example.com', stage: 'email' },
+    });
     await expect(bad).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_NOTNULL' });
     await expect(good).resolves.toMatchObject({ id: expect.any(Number), created: true });
   });

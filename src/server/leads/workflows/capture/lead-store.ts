@@ -7,12 +7,7 @@ import { enqueueMessages } from '../../../platform/outbox/outbox';
 import type { OutboxDestination, OutboxTables } from '../../../platform/outbox/outbox-tables';
 import { LEAD_CREATED, LEAD_REQUESTED, leadCreatedPayload } from '../../records/lead-created';
 import { verifiedContact } from '../../records/lead-contact';
-import {
-  saveCandidate,
-  saveCompany,
-  type CandidateStep,
-  type CompanyStep,
-} from '../../records/lead-saves';
+import { saveLead, type TableStep } from '../../records/lead-saves';
 import { leadTypeOf, type LeadRecordTables } from '../../records/lead-tables';
 import type { LeadWriteEffects, SaveResult } from '../../records/upsert';
 import type { PersonConfirmations } from '../messages/mail-allowance';
@@ -89,10 +84,8 @@ export function createLeadStore(
 ) {
   const effects = leadWriteEffects(options);
   return {
-    saveCandidate: (step: CandidateStep): Promise<SaveResult> =>
-      queue.run((trx) => saveCandidate(trx, step, effects)),
-    saveCompany: (step: CompanyStep): Promise<SaveResult> =>
-      queue.run((trx) => saveCompany(trx, step, effects)),
+    save: (lead: TableStep): Promise<SaveResult> =>
+      queue.run((trx) => saveLead(trx, lead, effects)),
     quarantine: (entry: QuarantineEntry): Promise<SaveResult> =>
       queue.run((trx) => quarantineSubmission(trx, entry)),
   };
@@ -118,16 +111,12 @@ export function countedStore(store: LeadStore, registry: Registry): LeadStore {
     quarantined.labels(form).inc(0);
   }
   const label = (form: LeadForm | undefined) => form ?? 'unknown';
-  const counted =
-    <Step extends { form?: LeadForm | undefined }>(save: (step: Step) => Promise<SaveResult>) =>
-    async (step: Step) => {
-      const saved = await save(step);
-      stored.labels(label(step.form)).inc();
-      return saved;
-    };
   return {
-    saveCandidate: counted(store.saveCandidate),
-    saveCompany: counted(store.saveCompany),
+    async save(lead) {
+      const saved = await store.save(lead);
+      stored.labels(label(lead.step.form)).inc();
+      return saved;
+    },
     async quarantine(entry) {
       const held = await store.quarantine(entry);
       quarantined.labels(label(entry.step.form)).inc();

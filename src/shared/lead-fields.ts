@@ -51,6 +51,11 @@ const answer = <Column extends string>(column: Column, label: string, question: 
 const company = <Column extends string>(column: Column, label: string) =>
   ({ ...field(column, label, 'company'), group: 'company' }) as const;
 
+/** Both kinds' address: it names the lead; the one a merge drops stays a secondary contact. */
+const email = { kind: 'email', searchKey: 'email_normalized', contact: 'email' } as const;
+/** Both kinds' phone, optional; a merge keeps the one it drops as a secondary contact. */
+const phone = { optional: { max: 40 }, autoComplete: 'tel', contact: 'phone' } as const;
+
 /** A candidate's fields, in their order on the admin's screens and in the CSV. */
 export const candidateFields = {
   firstName: {
@@ -65,20 +70,12 @@ export const candidateFields = {
     autoComplete: 'family-name',
     searchKey: 'search_last_name',
   },
-  email: {
-    ...field('email', 'Email', 'person'),
-    kind: 'email',
-    group: 'contact',
-    searchKey: 'email_normalized',
-    contact: 'email',
-  },
+  email: { ...field('email', 'Email', 'person'), ...email, group: 'contact' },
   phone: {
     ...field('phone', 'Phone', 'person'),
+    ...phone,
     forms: namedForms,
-    optional: { max: 40 },
-    autoComplete: 'tel',
     group: 'contact',
-    contact: 'phone',
     list: { cell: 'nowrap' },
   },
   location: {
@@ -162,19 +159,9 @@ export const companyFields = {
     searchKey: 'search_contact',
   },
   title: { ...requested('title', 'Title', 'Job title'), autoComplete: 'organization-title' },
-  email: {
-    ...company('email', 'Email'),
-    kind: 'email',
-    searchKey: 'email_normalized',
-    contact: 'email',
-  },
-  // The number the talent specialist calls (/hiring promises a call); optional.
-  phone: {
-    ...requested('phone', 'Phone', 'Direct phone'),
-    optional: { max: 40 },
-    autoComplete: 'tel',
-    contact: 'phone',
-  },
+  email: { ...company('email', 'Email'), ...email },
+  // The number the talent specialist calls (/hiring promises a call).
+  phone: { ...requested('phone', 'Phone', 'Direct phone'), ...phone },
   companySize: {
     ...requested('company_size', 'Company size'),
     options: contactCompanySizes,

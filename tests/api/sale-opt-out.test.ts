@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, expect, it, onTestFinished, vi } from 'vitest';
 import { STATUS_NOTICES } from '../../src/shared/person-status';
-import type { TimelineEntry } from '../../src/server/leads/reads/timeline';
+import type { TimelineEntry } from '@shared/lead-history';
 import { adminEnv, patchCandidateStatus, signIn } from '../support/admin';
 import { candidateIdOf, candidateMetaRows, leadProofOf, postJson } from '../support/api';
 import { eventually } from '../support/eventually';

@@ -4,7 +4,8 @@ import { leadTypeOf, type LeadRef } from '../records/lead-tables';
 import type { PipelineTables } from '../records/pipeline-tables';
 import type { LeadListing } from './lead-listing';
 import { leadDetail } from './lead-detail';
-import { byTime, type TimelineEntry } from './timeline';
+import type { TimelineEntry } from '@shared/lead-history';
+import { byTime } from './timeline';
 
 /* The person's own copy from /status (decision 135): their data and its history, Meta's events
    included; not the team's notes, assignee, merges or names, nor our keys and counters. */
@@ -12,7 +13,7 @@ import { byTime, type TimelineEntry } from './timeline';
 const internal = new Set(['id', 'email_normalized', 'proof_issued', 'unverified_forms']);
 const teamOnly = new Set(['note', 'assigned', 'merged']);
 
-type Entry = Pick<TimelineEntry, 'at' | 'text'> & { kind: string };
+type Entry = Omit<TimelineEntry, 'by'>;
 /** A candidate's calls and screening answers, and the call e-mails sent, from the bookings. */
 export type CallsOf = (leadId: number) => Promise<{ bookings: object; mails: Entry[] }>;
 

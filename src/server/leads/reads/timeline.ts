@@ -1,5 +1,6 @@
 import type { SubmissionForm } from '@shared/lead-vocabulary';
 import { statusLabel } from '@shared/lead-status';
+import type { TimelineEntry } from '@shared/lead-history';
 import type { LeadActivityTable } from '../records/pipeline-tables';
 import { LEAD_CREATED } from '../records/lead-created';
 import {
@@ -7,16 +8,6 @@ import {
   PERSON_STATUS_LINK,
   PERSON_STATUS_MESSAGE,
 } from '../workflows/messages/person-mail';
-
-/** One event of a lead's life, as GET /api/…-submissions/:id answers it (HELPERS contract). */
-export interface TimelineEntry {
-  at: string;
-  kind: 'created' | 'submitted' | LeadActivityTable['kind'];
-  /** A sentence the dashboard shows as it is. */
-  text: string;
-  /** A note's author (its text is theirs alone; other entries say who in their sentence). */
-  by?: string | null;
-}
 
 /** What each public form is, in the admin's words. */
 const formTexts: Record<SubmissionForm, string> = {
@@ -88,7 +79,7 @@ export function buildTimeline(
     { at: lead.created_at, kind: 'created', text: `Lead created${fromPage(lead.source_page)}` },
     ...submissions.map((submission) => ({
       at: submission.created_at,
-      kind: 'submitted' as const,
+      kind: 'submitted',
       text: `${formTexts[submission.form]}${fromPage(submission.source_page)}`,
     })),
     ...activity.map((entry) => ({
@@ -99,7 +90,7 @@ export function buildTimeline(
     })),
     ...messages.map((message) => ({
       at: message.sent_at ?? '',
-      kind: 'email_sent' as const,
+      kind: 'email_sent',
       text: personMessageTexts[message.topic] ?? 'E-mail sent to the person',
     })),
   ];

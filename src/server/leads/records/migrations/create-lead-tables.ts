@@ -94,25 +94,32 @@ const dropFirstListingIndexes: Migration = {
   },
 };
 
-/** 002: each accepted form of a lead (lead-submissions.ts), found by its lead. */
-const createLeadSubmissions = (dialect: DialectName): Migration => ({
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('lead_submissions')
-      .addColumn('id', 'integer', autoIncrementId(dialect))
-      .addColumn('lead_table', 'text', (c) => c.notNull())
-      .addColumn('lead_id', 'integer', (c) => c.notNull())
-      .addColumn('form', 'text', (c) => c.notNull())
-      .addColumn('source_page', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('lead_submissions_lead_idx')
-      .on('lead_submissions')
-      .columns(['lead_table', 'lead_id'])
-      .execute();
-  },
-});
+/** A table of rows about a lead (`columns` after its own), found by its lead. */
+const leadRowsTable =
+  (name: string, columns: (table: Table) => Table) =>
+  (dialect: DialectName): Migration => ({
+    async up(db: Kysely<unknown>) {
+      const table = db.schema
+        .createTable(name)
+        .addColumn('id', 'integer', autoIncrementId(dialect))
+        .addColumn('lead_table', 'text', (c) => c.notNull())
+        .addColumn('lead_id', 'integer', (c) => c.notNull());
+      await columns(table).execute();
+      await db.schema
+        .createIndex(`${name}_lead_idx`)
+        .on(name)
+        .columns(['lead_table', 'lead_id'])
+        .execute();
+    },
+  });
+
+/** 002: each accepted form of a lead (lead-submissions.ts). */
+const createLeadSubmissions = leadRowsTable('lead_submissions', (table) =>
+  table
+    .addColumn('form', 'text', (c) => c.notNull())
+    .addColumn('source_page', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull()),
+);
 
 /** 004: the quarantine, newest first for the admin, and the spam keys. */
 const createLeadQuarantine = (dialect: DialectName): Migration => ({
@@ -136,27 +143,15 @@ const createLeadQuarantine = (dialect: DialectName): Migration => ({
   },
 });
 
-/** 041: the admin's activity on each lead, found by its lead. */
-const createLeadActivity = (dialect: DialectName): Migration => ({
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('lead_activity')
-      .addColumn('id', 'integer', autoIncrementId(dialect))
-      .addColumn('lead_table', 'text', (c) => c.notNull())
-      .addColumn('lead_id', 'integer', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('text', 'text')
-      .addColumn('from_status', 'text')
-      .addColumn('to_status', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('lead_activity_lead_idx')
-      .on('lead_activity')
-      .columns(['lead_table', 'lead_id'])
-      .execute();
-  },
-});
+/** 041: the admin's activity on each lead. */
+const createLeadActivity = leadRowsTable('lead_activity', (table) =>
+  table
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('text', 'text')
+    .addColumn('from_status', 'text')
+    .addColumn('to_status', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull()),
+);
 
 /** 160: who may change a lead (decision 176): the proof's columns on leads and submissions. */
 const leadProof: Migration = {

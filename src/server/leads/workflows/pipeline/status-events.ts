@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { recordCallConversion, type SubmissionClient } from '../../../conversions';
 import { tablesOf } from '../../../platform/database/connection';
 import { verifiedContact } from '../../records/lead-contact';
+import { findHistory } from '../../records/lead-history';
 import type { LeadRecordTables, LeadTable } from '../../records/lead-tables';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import type { ConsentSignal } from '@shared/schemas/conversion';
@@ -11,13 +12,7 @@ type Db = Pick<Kysely<object>, 'getExecutor'>;
 
 /** A lead's forms, oldest first: what its consent and its click are read from. */
 const formsOf = (db: Db, table: LeadTable, id: number) =>
-  tablesOf<LeadRecordTables>(db)
-    .selectFrom('lead_submissions')
-    .select(['attribution', 'created_at', 'consent', 'verified'])
-    .where('lead_table', '=', table)
-    .where('lead_id', '=', id)
-    .orderBy('id')
-    .execute();
+  findHistory(db, 'lead_submissions', table, [id]);
 
 /** The lead's ad click for all its Meta events, kept as Meta's parameter builder keeps `_fbc`: the
     latest fbclid its proven forms brought, timed when first received (the same one keeps it). */

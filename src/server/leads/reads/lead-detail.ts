@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { conversionStates } from '../../conversions';
 import { tablesOf } from '../../platform/database/connection';
-import type { OutboxTables } from '../../platform/outbox/outbox-tables';
+import { findSubjectMessages } from '../../platform/outbox/outbox';
 import { findContacts } from '../records/lead-contacts';
 import { findHistory } from '../records/lead-history';
 import { leadTypeOf, type LeadSubmissionsTable, type LeadTable } from '../records/lead-tables';
@@ -55,20 +55,13 @@ export async function leadDetail<Table extends LeadTable>(
     findHistory(db, 'lead_submissions', table, [id]),
     activityOf(db, table, id),
     conversionStates(db, { type, id }),
-    tablesOf<OutboxTables>(db)
-      .selectFrom('outbox_messages')
-      .select(['topic', 'sent_at'])
-      .where('destination', '=', 'person')
-      .where('state', '=', 'sent')
-      .where('subject_type', '=', type)
-      .where('subject_id', '=', id)
-      .orderBy('id')
-      .execute(),
+    findSubjectMessages(tablesOf(db), type, [id]),
   ]);
+  const mailed = messages.filter((one) => one.destination === 'person' && one.state === 'sent');
   return {
     row,
     secondaryContacts: contacts.map(({ kind, value }) => ({ kind, value })),
-    timeline: buildTimeline(row, submissions, named ? activity : nameless(activity), messages),
+    timeline: buildTimeline(row, submissions, named ? activity : nameless(activity), mailed),
     submissions: submissions.map(submissionView),
     conversions,
   };

@@ -4,6 +4,7 @@ import type { DialectName } from '../../../platform/database/migration-runner';
 import { columnsOf } from '../../records/lead-columns';
 import type { LeadRef, LeadTable } from '../../records/lead-tables';
 import { refreshDerivedColumns } from '../../records/derived-columns';
+import { findHistory } from '../../records/lead-history';
 import type { PipelineTables } from '../../records/pipeline-tables';
 import { withLockedLead } from '../pipeline/lead-pipeline';
 import type { AlsoWrite } from '../../../platform/database/connection';
@@ -26,17 +27,9 @@ async function waitingValues(db: Kysely<PipelineTables>, { table, id }: LeadRef)
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   if (waiting <= 0) return {};
-  const forms = await db
-    .selectFrom('lead_submissions')
-    .select('fields')
-    .where('lead_table', '=', table)
-    .where('lead_id', '=', id)
-    .where('verified', '=', 0)
-    .orderBy('id', 'desc')
-    .limit(waiting)
-    .execute();
+  const forms = await findHistory(db, 'lead_submissions', table, [id]);
   const values: Record<string, string> = {};
-  for (const form of forms.reverse()) {
+  for (const form of forms.filter((one) => one.verified === 0).slice(-waiting)) {
     const fields = parsedJson(form.fields) ?? {};
     for (const column of textColumns[table]) {
       const value = fields[column];

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { leadKindSchema, type LeadKind } from '@shared/lead-status';
 import * as Tabs from '@radix-ui/react-tabs';
@@ -100,15 +100,6 @@ function useLeadLink() {
 // dashboard shows: a click then waits for neither it nor React's throttled Suspense reveal.
 const LeadDetailPanel = lazy(() => loadCode(() => import('./leads/detail/lead-detail')));
 
-interface DashboardTab {
-  id: string;
-  label: string;
-  count?: number | undefined;
-  content: ReactNode;
-  /** What the account's role allows (the server refuses the rest). */
-  shown?: boolean;
-}
-
 // One row that scrolls sideways within itself on a narrow screen: it never wraps.
 const triggerClass =
   'shrink-0 whitespace-nowrap rounded-t-md border-b-2 border-transparent px-2.5 py-2.5 text-sm font-semibold md:py-1.5 text-slate-700 hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-strong data-[state=active]:border-accent-strong data-[state=active]:text-slate-900';
@@ -173,11 +164,13 @@ export function Dashboard({ takeFocus }: { takeFocus: boolean }) {
     { label: 'Logout', Icon: LogOut, run: () => logout.mutate(), busy: logout.isPending },
   ];
 
-  const allTabs: DashboardTab[] = [
+  // `shown`: what the account's role allows (the server refuses the rest).
+  const allTabs = [
     ...leadTabIds.map((id) => ({
       id,
       label: leadTabs[id].label,
       count: counts[id],
+      shown: true,
       content: (
         <>
           {id === 'candidates' && <p className="mb-3 text-sm text-slate-600">{candidatesNote}</p>}

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ADMIN_ROLES, type AccountEntry, type AdminRole } from '@shared/admin-accounts';
 import { titleCase } from '@shared/lead-fields';
-import { Button } from '../../../components/ui/button';
+import { Button, SubmitButton } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/form-field';
 import { useAccounts, useChangeAccount, useInvite, useResetSignIn } from '../api/accounts';
 import { useAccount } from '../api/session';
@@ -38,9 +38,7 @@ function InviteForm() {
         onChange={(value) => setRole(value as AdminRole)}
         options={roleOptions}
       />
-      <Button type="submit" size="sm" aria-disabled={invite.isPending}>
-        {invite.isPending ? 'Inviting…' : 'Invite'}
-      </Button>
+      <SubmitButton submitting={invite.isPending} label="Invite" busyLabel="Inviting…" size="sm" />
     </form>
   );
 }

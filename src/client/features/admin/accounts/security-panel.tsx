@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { useConfirmIdentity, useContinueToDashboard, useFactors } from '../api/factors';
-import { confirmRequired } from '../api/http';
+import { useConfirmIdentity, useFactors } from '../api/factors';
+import { confirmRequired, SESSION_KEY } from '../api/http';
 import { useLogout } from '../api/session';
 import { AuthenticatorApp } from './authenticator-app';
 import { codeField, card, OneFieldForm } from './one-field-form';
@@ -79,7 +79,7 @@ function ConfirmIdentity(props: { hasCodes: boolean; hasPassword: boolean; asked
 export function SecurityPanel({ setupRequired = false }: { setupRequired?: boolean }) {
   const factors = useFactors();
   const logout = useLogout();
-  const toDashboard = useContinueToDashboard();
+  const client = useQueryClient();
   const asked = useConfirmAsked();
   if (!factors.data) {
     return (
@@ -98,7 +98,11 @@ export function SecurityPanel({ setupRequired = false }: { setupRequired?: boole
             Set up a passkey or an authenticator app before you see any lead.
           </p>
           {passkeys.length > 0 || totp ? (
-            <Button variant="dark" size="sm" onClick={() => void toDashboard()}>
+            <Button
+              variant="dark"
+              size="sm"
+              onClick={() => void client.invalidateQueries({ queryKey: SESSION_KEY })}
+            >
               Continue to the dashboard
             </Button>
           ) : (

@@ -3,7 +3,7 @@ import { startAuthentication, startRegistration } from '@simplewebauthn/browser'
 import type { AccountFactors } from '@shared/admin-factors';
 import { failureToast, toast } from '../../../lib/toast-store';
 import { apiRequest } from '../../../lib/api';
-import { errorText, requestJson, SESSION_KEY } from './http';
+import { errorText, requestJson } from './http';
 
 const FACTORS_KEY = ['/api/admin/factors'] as const;
 
@@ -94,9 +94,3 @@ export const useNewRecoveryCodes = (onCodes: (codes: string[]) => void) =>
     ['New recovery codes', 'No new recovery codes'],
     onCodes,
   );
-
-/** ADMIN_REQUIRE_MFA: on to the dashboard once a factor is set up (and its codes saved). */
-export function useContinueToDashboard() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: SESSION_KEY });
-}

@@ -5,7 +5,7 @@ import { useBoardColumn } from '../../api/leads';
 import { adminToasts } from '../../ui/admin-toasts';
 import { leadTabs, type LeadTabId, type TabFilter } from '../tabs';
 import { Card, focusRing } from './board-card';
-import { formatNumber } from '../../ui/format';
+import { formatTotal } from '../../ui/format';
 
 /** A status's column: its cards, paged on their own, and the drop target of a dragged card. */
 export function BoardColumn({
@@ -54,8 +54,7 @@ export function BoardColumn({
         {label}
         {first && (
           <span className="rounded-full bg-white px-2 py-0.5 text-xs text-slate-800">
-            {formatNumber(first.total)}
-            {first.capped ? '+' : ''}
+            {formatTotal(first.total, first.capped)}
           </span>
         )}
       </h2>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { leadStatuses, statusLabel } from '@shared/lead-status';
 import { leadNoteSchema, MAX_NOTE_LENGTH, type LeadNoteInput } from '@shared/schemas/lead-note';
-import { Button } from '../../../../components/ui/button';
+import { SubmitButton } from '../../../../components/ui/button';
 import { TextareaField } from '../../../../components/ui/form-field';
 import { zodResolver } from '../../../../lib/zod-resolver';
 import { useAddNote, useChangeStatus } from '../../api/lead-detail';
@@ -79,9 +79,7 @@ export function NoteForm({ kind, id, announce }: DetailFormProps) {
         {...form.register('text')}
       />
       <div>
-        <Button type="submit" variant="dark" size="md" aria-disabled={add.isPending}>
-          {add.isPending ? 'Processing...' : 'Add note'}
-        </Button>
+        <SubmitButton submitting={add.isPending} label="Add note" variant="dark" />
       </div>
     </form>
   );

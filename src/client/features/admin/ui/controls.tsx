@@ -62,22 +62,18 @@ export function ActionForm({
   busy,
   blocked = false,
   onSubmit,
-  className = 'items-end',
   children,
-  after,
 }: {
   label: string;
   busy: boolean;
   /** Submitting does nothing (as while busy). */
   blocked?: boolean;
   onSubmit(): void;
-  className?: string;
   children: ReactNode;
-  after?: ReactNode;
 }) {
   return (
     <form
-      className={clsx('flex flex-wrap gap-3', className)}
+      className="flex flex-wrap items-end gap-3"
       onSubmit={(event) => {
         event.preventDefault();
         if (!busy && !blocked) onSubmit();
@@ -87,7 +83,6 @@ export function ActionForm({
       <Button type="submit" variant="dark" size="md" aria-disabled={busy || blocked}>
         {busy ? 'Saving…' : label}
       </Button>
-      {after}
     </form>
   );
 }

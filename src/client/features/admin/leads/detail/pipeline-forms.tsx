@@ -41,7 +41,6 @@ export function StatusForm({
         const title = `Change status to ${statusLabel(choice)}`;
         offer.ask({ title, message, ...preview }, changeTo);
       }}
-      after={offer.dialog}
     >
       <Select
         label="Status"
@@ -51,6 +50,7 @@ export function StatusForm({
         empty={status === null ? 'Not set' : undefined}
         className="min-w-48"
       />
+      {offer.dialog}
     </ActionForm>
   );
 }

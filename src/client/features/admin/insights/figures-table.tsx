@@ -18,6 +18,7 @@ export const keyHeaders = {
   utmCampaigns: 'UTM campaign',
 };
 type By = keyof typeof keyHeaders;
+export const groupings = Object.keys(keyHeaders) as By[];
 /** A key's header inside a sentence: "landing page", but "UTM campaign". */
 export const keyNoun = (by: By) =>
   keyHeaders[by].replace(/^[A-Z](?=[a-z])/, (first) => first.toLowerCase());

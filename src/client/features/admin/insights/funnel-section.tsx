@@ -11,7 +11,7 @@ import {
 import { DAY_MS, isCalendarDay, isoDay } from '@shared/calendar-day';
 import { AbComparison } from './ab/ab-comparison';
 import { CostsSection } from './costs-section';
-import { FiguresTable, type FigureColumn } from './figures-table';
+import { FiguresTable, groupings, keyNoun, type FigureColumn } from './figures-table';
 import { LeadRate, ratePercent, UndercountNote } from './lead-rate';
 import { formatNumber } from '../ui/format';
 import { Panel, Pending } from '../ui/panel';
@@ -32,12 +32,6 @@ const rateOf = (
     <LeadRate rate={row[rate]} undercounted={row.visitorsUndercounted && row[count] > 0} />
   ),
 });
-
-const funnelTables = [
-  ['landingPages', 'Funnel per landing page'],
-  ['utmSources', 'Funnel per UTM source'],
-  ['utmCampaigns', 'Funnel per UTM campaign'],
-] as const;
 
 const funnelColumns: FigureColumn<FunnelStep>[] = [
   counted('Visitors', 'visitors'),
@@ -141,10 +135,10 @@ export function FunnelSection() {
               applications; both count as {applications.label} here.
             </p>
             <AbComparison variants={data.variants} currency={data.currency} />
-            {funnelTables.map(([by, title]) => (
+            {groupings.map((by) => (
               <FiguresTable
                 key={by}
-                caption={title}
+                caption={`Funnel per ${keyNoun(by)}`}
                 by={by}
                 columns={funnelColumns}
                 rows={data[by]}

@@ -7,7 +7,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { toast, type ToastInput } from '../../../lib/toast-store';
+import { toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
 import { SEARCH_HEADER } from '@shared/admin-audit';
 import {
@@ -55,12 +55,8 @@ export async function getPage<Row>(
 }
 export type LeadPage = Awaited<ReturnType<typeof getPage<AnyLead>>>;
 
-export function useLeadPage(
-  tab: LeadTabId,
-  filter: TabFilter,
-  failure: ToastInput,
-  enabled = true,
-) {
+/** A page of a tab's list; failed, the spec's toast (its text shows in place of the rows too). */
+export function useLeadPage(tab: LeadTabId, filter: TabFilter, enabled: boolean) {
   const [url, search] = listRequest(tab, filter);
   const { kind } = leadTabs[tab];
   const toRow = kind === 'company' ? toCompany : kind ? toCandidate : toEmailLead;
@@ -68,7 +64,7 @@ export function useLeadPage(
     queryKey: [url, search],
     queryFn: () => getPage<AnyLead>(url, toRow, search),
     placeholderData: keepPreviousData,
-    meta: { failureToast: failure },
+    meta: { failureToast: adminToasts.loadFailed(kind) },
     enabled,
   });
 }
@@ -79,12 +75,7 @@ const BOARD_PAGE = 20;
 export type BoardCard = CandidateLead | CompanyLead;
 
 /** A board column's cards of `status` the list's filter finds, page after page, and how many. */
-export function useBoardColumn(
-  tab: LeadTabId,
-  status: string,
-  failure: ToastInput,
-  filter = emptyFilter,
-) {
+export function useBoardColumn(tab: LeadTabId, status: string, filter = emptyFilter) {
   const { duplicates, q = '', ...rest } = listFilter(tab, { ...filter, status });
   const params = new URLSearchParams({ limit: String(BOARD_PAGE), ...rest });
   if (duplicates) params.set('duplicates', '1');
@@ -98,7 +89,7 @@ export function useBoardColumn(
     },
     initialPageParam: '',
     getNextPageParam: (page) => page.next ?? undefined,
-    meta: { failureToast: failure },
+    meta: { failureToast: adminToasts.loadFailed(leadTabs[tab].kind) },
   });
 }
 

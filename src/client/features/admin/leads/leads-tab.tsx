@@ -28,11 +28,11 @@ export function LeadsTab({
 }) {
   const extra = useExtraColumns(tab);
   const { kind, caption } = leadTabs[tab];
-  // Spec section 8: the failure's toast, and its text in place of the rows.
+  // Spec section 8: the failure's text in place of the rows, beside its toast (useLeadPage's).
   const failure = adminToasts.loadFailed(kind);
   // The board's columns are the statuses: its filters are the list's others, no page of it loads.
   const board = kind && filter.board;
-  const page = useLeadPage(tab, filter, failure, !board);
+  const page = useLeadPage(tab, filter, !board);
   const failed = page.isError && !isUnauthorized(page.error);
   const rows = failed ? [] : (page.data?.rows ?? []);
   const filtered = Boolean(filter.q || filter.status || filter.duplicates || filter.mine);

@@ -23,7 +23,7 @@ export function BoardColumn({
 } & Omit<Parameters<typeof Card>[0], 'card' | 'moving'>) {
   const headingId = useId();
   const failure = adminToasts.loadFailed(leadTabs[tab].kind);
-  const column = useBoardColumn(tab, status, failure, filter);
+  const column = useBoardColumn(tab, status, filter);
   const [over, setOver] = useState(false);
   const { canEdit, draggedRef, onMove, movingId } = cardProps;
   const cards = column.data?.pages.flatMap((page) => page.rows) ?? [];

@@ -9,18 +9,12 @@ import { Select } from './ui/controls';
 const pipelines = leadTabIds.filter((id) => leadTabs[id].kind);
 
 /** Today's calls, then the board of one list: the same board as that list's Board view. */
-export function BoardTab({
-  onOpen,
-  canEdit,
-}: {
-  onOpen(kind: LeadKind, id: number): void;
-  canEdit: boolean;
-}) {
+export function BoardTab({ onOpen }: { onOpen(kind: LeadKind, id: number): void }) {
   const [tab, setTab] = useState<LeadTabId>('questionnaireLeads');
   const kind = leadTabs[tab].kind;
   return (
     <div className="grid gap-4">
-      <TodaysCalls onOpen={(id) => onOpen('candidate', id)} canEdit={canEdit} />
+      <TodaysCalls onOpen={(id) => onOpen('candidate', id)} />
       <Select
         label="Leads"
         value={tab}
@@ -28,7 +22,7 @@ export function BoardTab({
         options={pipelines.map((id) => ({ value: id, label: leadTabs[id].label }))}
         className="w-full max-w-52"
       />
-      {kind && <LeadBoard key={tab} tab={tab} kind={kind} onOpen={onOpen} canEdit={canEdit} />}
+      {kind && <LeadBoard key={tab} tab={tab} kind={kind} onOpen={onOpen} />}
     </div>
   );
 }

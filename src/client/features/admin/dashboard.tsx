@@ -185,7 +185,7 @@ export function Dashboard({ takeFocus }: { takeFocus: boolean }) {
       content: <QuarantineTab filter={filter} onFilterChange={setFilter} onConfirm={setConfirm} />,
       shown: canWork,
     },
-    { id: 'board', label: 'Board', content: <BoardTab onOpen={leadLink.show} canEdit={canWork} /> },
+    { id: 'board', label: 'Board', content: <BoardTab onOpen={leadLink.show} /> },
     { id: 'overview', label: 'Insights', content: <OverviewTab /> },
     // The people's own requests: their data, its erasure.
     {

@@ -112,13 +112,7 @@ export function LeadsTab({
         )}
       </div>
       {board ? (
-        <LeadBoard
-          tab={tab}
-          kind={kind}
-          filter={filter}
-          onOpen={actions.openDetail}
-          canEdit={actions.canWork}
-        />
+        <LeadBoard tab={tab} kind={kind} filter={filter} onOpen={actions.openDetail} />
       ) : (
         <>
           {selecting && <BulkActions tab={tab} filter={filter} page={page.data} {...selected} />}

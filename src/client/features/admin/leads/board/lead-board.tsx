@@ -4,6 +4,7 @@ import { clsx } from 'clsx';
 import type { BoardCard } from '../../api/leads';
 import { useChangeStatus } from '../../api/lead-detail';
 import { useStatusMessages } from '../../api/message-templates';
+import { useCan } from '../../api/session';
 import { announced, AnnouncementLine, type Announcement } from '../../ui/announcement';
 import { personalPreview, useStatusChangeAsk } from '../status-message-offer';
 import { leadTabs, type LeadTabId, type TabFilter } from '../tabs';
@@ -15,7 +16,6 @@ export function LeadBoard({
   tab,
   kind,
   onOpen,
-  canEdit,
   filter,
 }: {
   tab: LeadTabId;
@@ -23,8 +23,8 @@ export function LeadBoard({
   /** The list's search, "My leads" and duplicates; its status is the columns'. */
   filter?: TabFilter;
   onOpen(kind: LeadKind, id: number): void;
-  canEdit: boolean;
 }) {
+  const canEdit = useCan('work');
   const change = useChangeStatus(kind);
   const messageFor = useStatusMessages(kind);
   const [announcement, setAnnouncement] = useState<Announcement>({ text: '' });

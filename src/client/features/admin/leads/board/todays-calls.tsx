@@ -4,6 +4,7 @@ import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/form-field';
 import { callState, useDayCalls, useMarkCall, useTakeCall } from '../../api/calls';
 import { errorText } from '../../api/http';
+import { useCan } from '../../api/session';
 import { formatDate, formatDay } from '../../ui/format';
 import { useKeepFocus } from '../../ui/keep-focus';
 import { Panel, Pending } from '../../ui/panel';
@@ -23,7 +24,8 @@ function useNowPast(times: readonly string[]): number {
 const flagClass = 'rounded bg-amber-100 px-2 text-sm text-amber-900';
 
 /** "Today's calls" (another day's on asking): their leads, marks, and calls needing a host. */
-export function TodaysCalls({ onOpen, canEdit }: { onOpen(id: number): void; canEdit: boolean }) {
+export function TodaysCalls({ onOpen }: { onOpen(id: number): void }) {
+  const canEdit = useCan('work');
   // None picked: today as the server reads it (the desk's zone), not the browser's date.
   const [picked, setDay] = useState<string | null>(null);
   const query = useDayCalls(picked);

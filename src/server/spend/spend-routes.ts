@@ -61,10 +61,8 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       try {
         const rows = await parseSpendCsv(request.body);
-        const detail = `${rows.length} rows`;
-        await store.save(rows, 'upload', undefined, (trx) =>
-          app.audit.record({ action: 'spend_uploaded', detail }, request, trx),
-        );
+        const entry = { action: 'spend_uploaded', detail: `${rows.length} rows` } as const;
+        await store.save(rows, 'upload', undefined, app.audit.recorder(entry, request));
         request.log.info({ rows: rows.length }, 'ad spend uploaded');
         return { stored: rows.length };
       } catch (error) {
@@ -141,9 +139,8 @@ export const spendRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { utmCampaign: detail } = request.params;
-      const removed = await store.deleteMapping(detail, (trx) =>
-        app.audit.record({ action: 'spend_mapping_removed', detail }, request, trx),
-      );
+      const entry = { action: 'spend_mapping_removed', detail } as const;
+      const removed = await store.deleteMapping(detail, app.audit.recorder(entry, request));
       if (!removed) return reply.code(404).send({ error: 'No such mapping' });
       return reply.code(204).send();
     },

@@ -12,11 +12,8 @@ import {
   type MessageTemplateTables,
 } from './workflows/pipeline/message-templates';
 import { leadWriteEffects, type LeadEffectsOptions } from './workflows/capture/lead-store';
-import { exportCsv } from './reads/export/export-query';
-import type { ExportTab } from './reads/export/export-tabs';
 import { LeadListing, type ListFilter } from './reads/lead-listing';
 import { mergeCandidates } from './workflows/duplicates/lead-merge';
-import { possibleDuplicates } from './workflows/duplicates/possible-duplicates';
 import { Overview } from './reads/overview-figures';
 import type { LeadRecordTables, LeadRef, LeadTable } from './records/lead-tables';
 import type { AdminLeadTables } from './records/listing-tables';
@@ -86,19 +83,11 @@ export class LeadDesk {
     return acceptUnverified(this.db, this.dialect, { table, id }, also);
   }
 
-  possibleDuplicates(id: number) {
-    return possibleDuplicates(this.listing.db, id);
-  }
-
   mergeCandidates(
     merge: Parameters<typeof mergeCandidates>[2],
     within: AlsoWrite,
   ): Promise<boolean> {
     return mergeCandidates(this.db, this.dialect, merge, within);
-  }
-
-  exportCsv(tab: ExportTab, filter: ListFilter) {
-    return exportCsv(this.listing, tab, filter);
   }
 
   /** Planner statistics, and quarantined forms past QUARANTINE_DAYS deleted: now, then hourly. */

@@ -62,7 +62,7 @@ export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
             detail(request, id),
             adminApi.listAssignees(db),
             templateSlots(desk.templates),
-            candidate ? desk.possibleDuplicates(id) : [],
+            candidate ? adminApi.possibleDuplicates(desk.listing.db, id) : [],
             candidate ? bookings.liveBooking(id) : undefined,
             candidate ? screenings.answers(id) : undefined,
           ]);

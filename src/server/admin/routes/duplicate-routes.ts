@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { errorBody, idParams, rowId } from '../../platform/http/api-schemas';
 import { possibleDuplicatesSchema as duplicatesSchema } from '@shared/admin-duplicates';
 import { mergeWinnersSchema, type MergeWinners } from '@shared/lead-merge';
-import type { LeadDesk } from '../../leads';
+import { adminApi, type LeadDesk } from '../../leads';
 import { bookingStoreOf, mergeCalls } from '../../bookings';
 import { tablesOf } from '../../platform/database/connection';
 import type { AuditTables } from '../audit/audit-tables';
@@ -27,7 +27,8 @@ export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (ap
   app.get<{ Params: { id: number } }>(
     `${PATH}/duplicates`,
     { schema: { params: idParams, response: { 200: duplicatesSchema, 404: errorBody } } },
-    async (request, reply) => (await desk.possibleDuplicates(request.params.id)) ?? notFound(reply),
+    async (request, reply) =>
+      (await adminApi.possibleDuplicates(desk.listing.db, request.params.id)) ?? notFound(reply),
   );
 
   app.post<{ Params: { id: number }; Body: { otherId: number; winners?: MergeWinners } }>(

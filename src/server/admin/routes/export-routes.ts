@@ -67,7 +67,7 @@ export const exportRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, 
     async (request, reply) => {
       const tab = request.params.file.replace(/\.csv$/, '') as ExportTab;
       const { duplicates, ids, assignee, ...filter } = request.query;
-      const csv = desk.exportCsv(tab, {
+      const csv = adminApi.exportCsv(desk.listing, tab, {
         ...filter,
         q: request.headers['x-search'],
         duplicates: duplicates === 1,

@@ -8,6 +8,8 @@ export { parseSort, sortPattern } from './lead-sort';
 export type { Page } from './lead-listing';
 export { byTime } from './timeline';
 export { exportTabs, type ExportTab } from './export/export-tabs';
+export { exportCsv } from './export/export-query';
+export { possibleDuplicates } from '../workflows/duplicates/possible-duplicates';
 export { type BulkChange } from '../workflows/pipeline/bulk-changes';
 export { findAssignee, listAssignees } from '../workflows/pipeline/lead-assignment';
 export { INVALID_FIELDS_MESSAGE, validateBody } from '../workflows/capture/validate-body';

@@ -34,35 +34,23 @@ function fieldOf({ instancePath, params }: Refusal): string {
   return [...path, ...(named === undefined ? [] : [named])].join('.') || 'body';
 }
 
-function wordsOf({ keyword, params }: Refusal): string {
-  const limit = params.limit as number;
-  switch (keyword) {
-    case 'required':
-      return 'Required';
-    case 'additionalProperties':
-      return 'Unknown field';
-    case 'enum':
-      return `Must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
-    case 'type':
-      return TYPE_WORDS[String(params.type).split(',')[0]!] ?? 'Not valid';
-    case 'minLength':
-      return limit <= 1 ? 'Required' : `At least ${limit} characters`;
-    case 'maxLength':
-      return `At most ${limit} characters`;
-    case 'minimum':
-      return `At least ${limit}`;
-    case 'maximum':
-      return `At most ${limit}`;
-    case 'minItems':
-      return `At least ${limit} ${limit === 1 ? 'item' : 'items'}`;
-    case 'maxItems':
-      return `At most ${limit} items`;
-    case 'format':
-      return FORMAT_WORDS[String(params.format)] ?? 'Not valid';
-    default:
-      return 'Not valid';
-  }
-}
+/** What each keyword's refusal says, from its `limit` or its other params; others: Not valid. */
+const KEYWORD_WORDS: Record<string, (limit: number, params: Record<string, unknown>) => string> = {
+  required: () => 'Required',
+  additionalProperties: () => 'Unknown field',
+  enum: (_, params) => `Must be one of: ${(params.allowedValues as unknown[]).join(', ')}`,
+  type: (_, params) => TYPE_WORDS[String(params.type).split(',')[0]!] ?? 'Not valid',
+  minLength: (limit) => (limit <= 1 ? 'Required' : `At least ${limit} characters`),
+  maxLength: (limit) => `At most ${limit} characters`,
+  minimum: (limit) => `At least ${limit}`,
+  maximum: (limit) => `At most ${limit}`,
+  minItems: (limit) => `At least ${limit} ${limit === 1 ? 'item' : 'items'}`,
+  maxItems: (limit) => `At most ${limit} items`,
+  format: (_, params) => FORMAT_WORDS[String(params.format)] ?? 'Not valid',
+};
+
+const wordsOf = ({ keyword, params }: Refusal) =>
+  KEYWORD_WORDS[keyword]?.(params.limit as number, params) ?? 'Not valid';
 
 /** Each refused field with its first problem; `words` replace, by keyword, what one says. */
 export function fieldErrorsOf(

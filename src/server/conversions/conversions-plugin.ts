@@ -91,7 +91,7 @@ async function postEvent(config: ConversionsConfig, event: object): Promise<void
     const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
     const response = await outgoingRequest('Meta', url, init, GRAPH_TIMEOUT_MS);
     const text = await response.text();
-    if (response.status < 200 || response.status > 299) throw metaError(response.status, text);
+    if (!response.ok) throw metaError(response.status, text);
   } catch (error) {
     // Meta echoes a malformed token ("Malformed access token <token>"): never kept or logged.
     const safe = withoutSecrets(error, [config.accessToken]);

@@ -191,6 +191,5 @@ async function postWebhook(
   const init = { method: 'POST', headers, body };
   const response = await outgoingRequest('webhook', target.url, init, WEBHOOK_TIMEOUT_MS);
   await response.body?.cancel();
-  if (response.status < 200 || response.status > 299)
-    throw new Error(`webhook answered HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`webhook answered HTTP ${response.status}`);
 }

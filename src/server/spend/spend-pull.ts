@@ -2,9 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DAY_MS, isoDay } from '@shared/calendar-day';
 import { tablesOf } from '../platform/database/connection';
+import { messageOf } from '../platform/http/redact-secrets';
 import { RepeatingTask } from '../platform/schedule/repeating-task';
 import { fetchMetaSpend, type MetaAdsConfig } from './meta-insights';
-import { SpendStore } from './spend-store';
+import { spendStoreOf, type SpendStore } from './spend-store';
 import type { SpendTables } from './spend-tables';
 
 const MINUTE = 60_000;
@@ -55,7 +56,7 @@ export class MetaSpendPull {
       await schedule({
         next_pull_at: next(delay),
         failures: claim.failures + 1,
-        last_error: error instanceof Error ? error.message : String(error),
+        last_error: messageOf(error),
       });
       throw error;
     }
@@ -103,15 +104,10 @@ export const spendPlugin: FastifyPluginAsync<{
 }> = async (app, { metaAds, pull = {} }) => {
   if (!metaAds || pull.enabled === false) return;
   const db = tablesOf<SpendTables>(app.database.db);
-  const store = new SpendStore(db, app.writeQueue.forTables<SpendTables>());
-  const { polling } = new MetaSpendPull(db, store, metaAds, {
+  const { polling } = new MetaSpendPull(db, spendStoreOf(app), metaAds, {
     ...pull,
     // The message names Meta's answer, never the token or the address.
-    onError: (error) =>
-      app.log.warn(
-        { error: error instanceof Error ? error.message : String(error) },
-        'Meta ad spend pull failed',
-      ),
+    onError: (error) => app.log.warn({ error: messageOf(error) }, 'Meta ad spend pull failed'),
   });
   app.addHook('onReady', async () => polling.start());
   app.addHook('onClose', async () => polling.stop());

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SPEND_TEMPLATE_URL } from '@shared/admin-funnel';
 import { errorBody, listOf, objectOf } from '../platform/http/api-schemas';
-import { tablesOf } from '../platform/database/connection';
 import { parseSpendCsv, SpendCsvError, SPEND_CSV_COLUMNS, SPEND_CSV_TEMPLATE } from './spend-csv';
-import { SpendStore } from './spend-store';
-import type { SpendTables } from './spend-tables';
+import { spendStoreOf } from './spend-store';
 
 /** An upload's largest size: two years of daily spend for 200 campaigns is about 7 MB. */
 const UPLOAD_LIMIT = 16 * 1024 * 1024;
@@ -15,10 +13,7 @@ const mappingProperties = { utmCampaign: value, source: value, campaign: value }
 
 /** The CSV upload and the utm_campaign mapping (decision 165), behind the admin's guard. */
 export const spendRoutes: FastifyPluginAsync = async (app) => {
-  const store = new SpendStore(
-    tablesOf<SpendTables>(app.database.db),
-    app.writeQueue.forTables<SpendTables>(),
-  );
+  const store = spendStoreOf(app);
   app.addContentTypeParser(
     'text/csv',
     { parseAs: 'string', bodyLimit: UPLOAD_LIMIT },

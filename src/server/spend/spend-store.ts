@@ -1,7 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { inTurn, readByWeeks, type DayRange } from '../platform/database/report-reads';
 import { DAY_MS } from '@shared/calendar-day';
-import type { AlsoWrite } from '../platform/database/connection';
+import { tablesOf, type AlsoWrite } from '../platform/database/connection';
 import type { WriteJob, WriteQueue } from '../platform/database/write-queue';
 import type { SpendOrigin, SpendTables } from './spend-tables';
 
@@ -183,6 +184,10 @@ export class SpendStore {
     });
   }
 }
+
+/** The store on the server's connection and write queue. */
+export const spendStoreOf = (app: FastifyInstance) =>
+  new SpendStore(tablesOf<SpendTables>(app.database.db), app.writeQueue.forTables<SpendTables>());
 
 /** One statement's upsert: a row of the same day, source and campaign is replaced. */
 function upsert(

@@ -8,7 +8,7 @@ import { landingVariants } from '@shared/enums';
 import { VISIT_BEACON_PATH, VISIT_VALUE_MAX, type VisitBeacon } from '@shared/visit-beacon';
 import { refuseFlood, type Flood, type leadFunnel } from '../leads';
 import { tablesOf } from '../platform/database/connection';
-import { SpendStore, type SpendTables } from '../spend';
+import { spendStoreOf } from '../spend';
 import { describedError, fieldErrorsBody, retryAfterHeader } from '../platform/http/api-schemas';
 import { addressKeyOf } from '../platform/http/address-key';
 import { readDays, type DayRange } from '../platform/database/report-reads';
@@ -136,10 +136,7 @@ export const funnelRoutes =
     const db = tablesOf<VisitTables>(app.database.db);
     // The booked calls, read by the bookings capability (decision 177): passed in by app.ts.
     const booked = bookedOf(app.database.db);
-    const spend = new SpendStore(
-      tablesOf<SpendTables>(app.database.db),
-      app.writeQueue.forTables<SpendTables>(),
-    );
+    const spend = spendStoreOf(app);
     /** The figures of a valid range (the beacon's counts written first), or the 400's body. */
     const figuresOf = async (query: FunnelQuery) => {
       const range = checkedRange(query);

@@ -94,8 +94,11 @@ export function redactSecrets(whole: string, secrets: readonly string[] = []): s
   return cut(text, spans);
 }
 
+/** What `error` says: an Error's message, anything else as text. */
+export const messageOf = (error: unknown) =>
+  error instanceof Error ? error.message : String(error);
+
 /** `error` as an Error whose message is cut of `secrets` (what a call to another service throws). */
 export function withoutSecrets(error: unknown, secrets: readonly string[]): Error {
-  const message = error instanceof Error ? error.message : String(error);
-  return new Error(redactSecrets(message, secrets));
+  return new Error(redactSecrets(messageOf(error), secrets));
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { tablesOf } from '../database/connection';
+import { messageOf } from '../http/redact-secrets';
 import {
   claimDigest,
   claimDueMessages,
@@ -75,7 +76,7 @@ export function startOutboxWorker(
     return writes.runInBackground((trx) =>
       markAttempted(trx, [message], now, {
         retryAt: error instanceof PermanentFailure ? undefined : retryAt(message, now),
-        error: error instanceof Error ? error.message : String(error),
+        error: messageOf(error),
       }),
     );
   };

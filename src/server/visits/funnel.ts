@@ -165,10 +165,12 @@ export async function funnelFigures(
   for await (const rows of placed)
     for (const row of rows) placedDays.push({ day: row.day, placed: Number(row.placed) });
 
+  const grouped = {} as Pick<FunnelFigures, keyof typeof DIMENSIONS>;
+  const unlisted = {} as FunnelFigures['unlisted'];
   /**
-   * The first keys of `name` by spend (none hides behind free traffic), visitors, then leads,
-   * listed by visitors, leads, spend, ties in the order read (`listed` last, zero if not seen);
-   * what was left out; and every visitor of the range.
+   * Sets the first keys of `name` by spend (none hides behind free traffic), visitors, then
+   * leads, listed by visitors, leads, spend, ties in the order read (`listed` last, zero if not
+   * seen), and what was left out; returns the calls and every visitor of the range.
    */
   const firstSteps = async (
     name: keyof typeof DIMENSIONS,
@@ -209,36 +211,33 @@ export async function funnelFigures(
     const first = (await firstInTurns(steps(), KEYS_LISTED, bySpend)).sort(byTraffic);
     const rest = (all: number, of: (step: Counts) => number) =>
       first.reduce((left, step) => left - of(step), all);
-    return {
-      steps: first.map((step) =>
-        stepOf(
-          step,
-          spendOf.get(step.key ?? ''),
-          spend.currency,
-          calls.get(step.key),
-          // A campaign's leads are all its spend's.
-          bought ? (bought.get(step.key) ?? zeroCounts(step.key)) : step,
-        ),
+    grouped[name] = first.map((step) =>
+      stepOf(
+        step,
+        spendOf.get(step.key ?? ''),
+        spend.currency,
+        calls.get(step.key),
+        // A campaign's leads are all its spend's.
+        bought ? (bought.get(step.key) ?? zeroCounts(step.key)) : step,
       ),
-      calls,
-      visitors: visitorsRead,
-      // Every lead has one key (or none) in each grouping.
-      unlisted: {
-        keys: keysRead - first.length,
-        visitors: rest(visitorsRead, (step) => step.visitors),
-        leads: rest(total.leads, (step) => step.leads),
-        spend: rest(
-          [...spendOf.values()].reduce((sum, share) => sum + share, 0),
-          spendOfStep,
-        ),
-      },
+    );
+    // Every lead has one key (or none) in each grouping.
+    unlisted[name] = {
+      keys: keysRead - first.length,
+      visitors: rest(visitorsRead, (step) => step.visitors),
+      leads: rest(total.leads, (step) => step.leads),
+      spend: rest(
+        [...spendOf.values()].reduce((sum, share) => sum + share, 0),
+        spendOfStep,
+      ),
     };
+    return { calls, visitors: visitorsRead };
   };
   const landingPages = await firstSteps('landingPages');
   // Both variants are always listed, so an A/B comparison has its two sides.
-  const variants = await firstSteps('variants', landingVariants);
-  const utmSources = await firstSteps('utmSources');
-  const utmCampaigns = await firstSteps('utmCampaigns', [], campaignLeads);
+  await firstSteps('variants', landingVariants);
+  await firstSteps('utmSources');
+  await firstSteps('utmCampaigns', [], campaignLeads);
   return {
     from,
     to,
@@ -249,16 +248,8 @@ export async function funnelFigures(
       [...landingPages.calls.values()].flat(),
       paidTotal,
     ),
-    landingPages: landingPages.steps,
-    variants: variants.steps,
-    utmSources: utmSources.steps,
-    utmCampaigns: utmCampaigns.steps,
-    unlisted: {
-      landingPages: landingPages.unlisted,
-      variants: variants.unlisted,
-      utmSources: utmSources.unlisted,
-      utmCampaigns: utmCampaigns.unlisted,
-    },
+    ...grouped,
+    unlisted,
     currency: spend.currency,
     currencies: spend.currencies,
     unmatchedSpend: matched.unmatched.slice(0, UNMATCHED_LISTED),

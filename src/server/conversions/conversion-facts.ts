@@ -64,8 +64,8 @@ async function enqueueOnce(
   db: Db,
   { subject, contact }: Pick<FormFact, 'subject' | 'contact'>,
   wanted: readonly ConversionEventName[],
-  base: EventBase,
   now: string,
+  base: EventBase,
 ): Promise<void> {
   if (wanted.length === 0) return;
   const outbox = tablesOf<OutboxTables>(db);
@@ -103,39 +103,27 @@ export async function recordFormConversions(db: Db, fact: FormFact, now: string)
   // Only an explicit or notice-mode yes allows a server event.
   if (client?.consent !== 'granted' || Date.parse(now) - client.at > CONVERSION_MAX_AGE_MS) return;
   const click = await fact.click();
-  await enqueueOnce(
-    db,
-    fact,
-    formEvents(fact),
-    {
-      eventId: client.eventId,
-      // Every form but the questionnaire's sends the pixel's Lead under the page's id.
-      pixelEvent: client.pixelEventId && !completes(fact.form) ? 'Lead' : undefined,
-      eventTimeMs: client.at,
-      actionSource: 'website',
-      sourcePage: fact.sourcePage ?? (fact.form === 'typeform-completed' ? '/typeform' : null),
-      client: { ...browserOf(client), ...clickOf({ click }) },
-    },
-    now,
-  );
+  await enqueueOnce(db, fact, formEvents(fact), now, {
+    eventId: client.eventId,
+    // Every form but the questionnaire's sends the pixel's Lead under the page's id.
+    pixelEvent: client.pixelEventId && !completes(fact.form) ? 'Lead' : undefined,
+    eventTimeMs: client.at,
+    actionSource: 'website',
+    sourcePage: fact.sourcePage ?? (fact.form === 'typeform-completed' ? '/typeform' : null),
+    client: { ...browserOf(client), ...clickOf({ click }) },
+  });
 }
 
 /** A candidate's new status as a custom event: with the latest consent, once per status. */
 export async function recordStatusConversion(db: Db, fact: StatusFact, now: Date): Promise<void> {
   if (!isStatusEvent(fact.status) || fact.consent !== 'granted') return;
-  await enqueueOnce(
-    db,
-    fact,
-    [fact.status],
-    {
-      eventId: randomUUID(),
-      eventTimeMs: now.getTime(),
-      actionSource: 'system_generated',
-      sourcePage: null,
-      client: { ip: null, userAgent: null, fbp: null, fbc: null, ...clickOf(fact) },
-    },
-    now.toISOString(),
-  );
+  await enqueueOnce(db, fact, [fact.status], now.toISOString(), {
+    eventId: randomUUID(),
+    eventTimeMs: now.getTime(),
+    actionSource: 'system_generated',
+    sourcePage: null,
+    client: { ip: null, userAgent: null, fbp: null, fbc: null, ...clickOf(fact) },
+  });
 }
 
 /**
@@ -150,20 +138,14 @@ export async function recordCallConversion(
 ): Promise<void> {
   const { client } = fact;
   if ((client.consent ?? fact.consent) !== 'granted') return;
-  await enqueueOnce(
-    db,
-    fact,
-    ['Schedule'],
-    {
-      eventId: client.eventId,
-      pixelEvent: client.pixelEventId ? 'Schedule' : undefined,
-      eventTimeMs: now.getTime(),
-      actionSource: 'website',
-      sourcePage: BOOK_PATH,
-      client: { ...browserOf(client), ...clickOf(fact) },
-    },
-    now.toISOString(),
-  );
+  await enqueueOnce(db, fact, ['Schedule'], now.toISOString(), {
+    eventId: client.eventId,
+    pixelEvent: client.pixelEventId ? 'Schedule' : undefined,
+    eventTimeMs: now.getTime(),
+    actionSource: 'website',
+    sourcePage: BOOK_PATH,
+    client: { ...browserOf(client), ...clickOf(fact) },
+  });
 }
 
 /** A lead's Meta events for its detail and the person's copy, oldest first. */

@@ -199,15 +199,10 @@ function upsert(
   return trx
     .insertInto('ad_spend')
     .values(
-      rows.map((row) => ({
-        day: row.day,
-        source: row.source,
-        campaign: row.campaign,
-        campaign_name: row.campaignName,
-        currency: row.currency,
-        amount_minor: row.amountMinor,
-        impressions: row.impressions,
-        clicks: row.clicks,
+      rows.map(({ campaignName, amountMinor, ...row }) => ({
+        ...row,
+        campaign_name: campaignName,
+        amount_minor: amountMinor,
         origin,
         updated_at: now,
       })),

@@ -44,8 +44,8 @@ export function normalizeRuntimeConfig(value: unknown): RuntimeConfig {
 }
 
 /** A data block for a page's head; `<` is escaped so no value can close the script element. */
-export const jsonScript = (id: string, value: object) =>
-  `<script type="application/json" id="${id}">${JSON.stringify(value).replaceAll('<', '\\u003c')}</script>`;
+export const jsonScript = (id: string | null, value: object, type = 'application/json') =>
+  `<script type="${type}"${id ? ` id="${id}"` : ''}>${JSON.stringify(value).replaceAll('<', '\\u003c')}</script>`;
 
 export const runtimeConfigScript = (config: RuntimeConfig) =>
   jsonScript(RUNTIME_CONFIG_ELEMENT_ID, config);

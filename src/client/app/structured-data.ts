@@ -1,4 +1,5 @@
 import { claims } from '@shared/claims';
+import { jsonScript } from '@shared/runtime-config';
 import type { SiteConfig } from '@shared/site-config';
 import type { FaqItem } from '../components/ui/accordion';
 import { candidateFaq } from '../features/candidates/components/sections';
@@ -80,9 +81,6 @@ export function structuredDataFor(pathname: string, site: SiteConfig): JsonLd[] 
 /** The page's JSON-LD blocks: never executed (no CSP change); `<` escaped so none closes early. */
 export function structuredDataTags(pathname: string, site: SiteConfig): string {
   return structuredDataFor(pathname, site)
-    .map(
-      (data) =>
-        `<script type="application/ld+json">${JSON.stringify(data).replaceAll('<', '\\u003c')}</script>`,
-    )
+    .map((data) => jsonScript(null, data, 'application/ld+json'))
     .join('\n    ');
 }

@@ -22,25 +22,22 @@ export function unknownPlaceholders(text: string): string[] {
   return [...new Set(names.filter((name) => !isPlaceholder(name)))];
 }
 
+const message = { subject: text, body: text };
+
 /** One entry of GET /api/admin/message-templates: a status, what it sends and its default. */
 export const messageTemplateSlotSchema = objectOf({
   leadType: leadKindSchema,
   status: text,
   template: {
+    ...objectOf(
+      { ...message, updatedAt: { ...nullableText, description: 'null: the default, none saved' } },
+      'What the status sends (a saved template, else the default); null: nothing',
+    ),
     type: ['object', 'null'],
-    description: 'What the status sends (a saved template, else the default); null: nothing',
-    properties: {
-      subject: text,
-      body: text,
-      updatedAt: { ...nullableText, description: 'null: the default, none saved' },
-    },
-    required: ['subject', 'body', 'updatedAt'],
   },
   default: {
+    ...objectOf(message, 'The message the status sends when none is saved; null: none'),
     type: ['object', 'null'],
-    description: 'The message the status sends when none is saved; null: none',
-    properties: { subject: text, body: text },
-    required: ['subject', 'body'],
   },
 });
 export type MessageTemplateSlot = FromSchema<typeof messageTemplateSlotSchema>;
@@ -52,7 +49,7 @@ const placeholderTexts = Object.fromEntries(PLACEHOLDERS.map((name) => [name, te
 /** GET …/send-email: the form e-mail's text and the values its preview fills in. */
 export const formEmailPreviewSchema = objectOf({
   message: {
-    ...objectOf({ subject: text, body: text }),
+    ...objectOf(message),
     description: 'What is sent unless the body gives its own',
   },
   values: {

@@ -189,12 +189,7 @@ export async function buildApp({
   await app.register(leadsPlugin, {
     formHandoff,
     statusPage,
-    capture: {
-      rateLimit: config.leadRateLimit,
-      floodLimit: bounds.leadFloodLimit,
-      minFillMs: config.spam.minFillMs,
-      altchaForms: config.spam.altchaForms,
-    },
+    capture: { ...config.spam, rateLimit: config.leadRateLimit, floodLimit: bounds.leadFloodLimit },
     notify,
     assignNew: config.assignNewLeads,
     confirmations,

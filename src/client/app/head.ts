@@ -61,22 +61,19 @@ export function headTags(pathname: string, site: SiteConfig): string {
   return tags.join('\n    ');
 }
 
+/** The head's `<name attribute="value">`, added if it has none. */
+function headElement(name: 'link' | 'meta', attribute: string, value: string): Element {
+  const found = document.head.querySelector(`${name}[${attribute}="${value}"]`);
+  if (found) return found;
+  const element = document.createElement(name);
+  element.setAttribute(attribute, value);
+  return document.head.appendChild(element);
+}
+
 export function applyHead(head: HeadData, site: SiteConfig): void {
   document.title = head.title;
-  let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-  if (!canonical) {
-    canonical = Object.assign(document.createElement('link'), { rel: 'canonical' });
-    document.head.append(canonical);
-  }
-  canonical.href = head.url;
-  for (const tag of metaTagsFor(head, site)) {
-    let element = document.head.querySelector(`meta[${tag.attribute}="${tag.key}"]`);
-    if (!element) {
-      element = document.createElement('meta');
-      element.setAttribute(tag.attribute, tag.key);
-      document.head.append(element);
-    }
-    element.setAttribute('content', tag.content);
-  }
+  headElement('link', 'rel', 'canonical').setAttribute('href', head.url);
+  for (const tag of metaTagsFor(head, site))
+    headElement('meta', tag.attribute, tag.key).setAttribute('content', tag.content);
   if (!head.robots) document.head.querySelector('meta[name="robots"]')?.remove();
 }

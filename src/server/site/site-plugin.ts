@@ -103,11 +103,9 @@ export const sitePlugin = fp<StaticSiteOptions>(
           route === statusApi.STATUS_PATH ? await statusPage.answer(request) : undefined;
         if (status && 'redirect' in status) {
           return reply
-            .code(303)
             .header('Set-Cookie', status.cookies)
-            .header('Location', status.redirect)
             .header('Cache-Control', 'no-store')
-            .send();
+            .redirect(status.redirect, 303);
         }
         const own = await pageStates[route]?.(request);
         const found = await requestPageState(request, route, formHandoff, status?.view, own);

@@ -48,7 +48,7 @@ export function typedValues(schema: HtmlForm['schema'], body: unknown): Record<s
 /** A 303 to `location`, never cached; nothing typed (no e-mail) ever reaches a URL. */
 export function seeOther(reply: FastifyReply, location: string, cookies?: string | string[]) {
   if (cookies?.length) reply.header('Set-Cookie', cookies);
-  return reply.code(303).header('Location', location).header('Cache-Control', 'no-store').send();
+  return reply.header('Cache-Control', 'no-store').redirect(location, 303);
 }
 
 /** The body to validate (a urlencoded form's `page` and Referer become the JS flow's attribution)

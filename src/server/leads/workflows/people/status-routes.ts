@@ -69,7 +69,7 @@ export const confirmed = (request: FastifyRequest) =>
 
 /** Not confirmed: 400 to a JSON client, back to the page (which asks) for a browser. */
 export function unconfirmed(request: FastifyRequest, reply: FastifyReply, error: string) {
-  if (wantsHtml(request)) return reply.code(303).header('Location', STATUS_PATH).send();
+  if (wantsHtml(request)) return reply.redirect(STATUS_PATH, 303);
   return reply.code(400).send({ error });
 }
 

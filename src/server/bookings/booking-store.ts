@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { DEFAULT_AVAILABILITY, type Availability } from '@shared/booking-availability';
 import { DAY_MS } from '@shared/calendar-day';
 import { tablesOf } from '../platform/database/connection';
-import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import {
+  BookingData,
   callStage,
   liveCalls,
   type BookingOutcome,
@@ -32,14 +33,15 @@ type Trx = Transaction<BookingTables>;
 export type Place = NonNullable<ReturnType<typeof hostFor>>;
 
 /** The hosts' availability and the bookings (issue 43): a booking takes its turn, then a seat. */
-export class BookingStore {
+export class BookingStore extends BookingData {
   constructor(
-    private readonly db: Kysely<BookingTables>,
-    private readonly writes: WriteQueue<BookingTables>,
+    app: FastifyInstance,
     /** CALL_REMINDERS: how long before a call each reminder goes. */
     private readonly remindersMs: readonly number[] = [],
     private readonly recordChange?: ChangeRecorder,
-  ) {}
+  ) {
+    super(app);
+  }
 
   /** Saves the host's hours, then `then` (its handover and audit entry) in that transaction. */
   saveAvailability<T>(accountId: number, settings: Availability, then: (trx: Trx) => Promise<T>) {

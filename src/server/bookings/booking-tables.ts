@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Generated, type Kysely, type Selectable } from 'kysely';
 import { tablesOf } from '../platform/database/connection';
-import { autoIncrementId } from '../platform/database/migration-columns';
+import { addColumns, autoIncrementId } from '../platform/database/migration-columns';
 import type { MigrationSet } from '../platform/database/migration-runner';
+import type { WriteQueue } from '../platform/database/write-queue';
 import { writeErasedCancels } from './call-messages';
 
 export interface BookingTables {
@@ -82,18 +83,20 @@ export function callStage(call: { slot_end: string; outcome: string | null }, no
 export const liveCalls = (db: Kysely<BookingTables>) =>
   db.selectFrom('bookings').selectAll().where('cancelled_at', 'is', null);
 
-export const bookingDb = (app: FastifyInstance) =>
-  [tablesOf<BookingTables>(app.database.db), app.writeQueue.forTables<BookingTables>()] as const;
+/** What each booking capability reads and writes through: the tables and the write queue. */
+export class BookingData {
+  protected readonly db: Kysely<BookingTables>;
+  protected readonly writes: WriteQueue<BookingTables>;
+  constructor(app: FastifyInstance) {
+    this.db = tablesOf<BookingTables>(app.database.db);
+    this.writes = app.writeQueue.forTables<BookingTables>();
+  }
+}
 
 export const bookingMigrations: MigrationSet = (dialect) => ({
   '330_booking_tables': {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('booking_availability')
-        .addColumn('id', 'integer', (c) => c.primaryKey())
-        .addColumn('settings', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
-        .execute();
+      await createSettingsTable(db, 'booking_availability');
       await db.schema
         .createTable('bookings')
         .addColumn('id', 'integer', autoIncrementId(dialect))
@@ -121,11 +124,7 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
         .addColumn('booking_id', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('booking_seats_pk', ['slot_start', 'seat'])
         .execute();
-      await db.schema
-        .createIndex('booking_seats_booking_idx')
-        .on('booking_seats')
-        .column('booking_id')
-        .execute();
+      await seatsByBooking(db);
     },
   },
   '331_booking_time_zone': {
@@ -133,9 +132,7 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
   },
   '340_booking_outcomes': {
     async up(db: Kysely<unknown>) {
-      for (const column of ['outcome', 'marked_at', 'missed_sent_at']) {
-        await db.schema.alterTable('bookings').addColumn(column, 'text').execute();
-      }
+      await addColumns(['bookings'], ['outcome', 'marked_at', 'missed_sent_at']).up(db);
       // The day's calls are read by start.
       await db.schema
         .createIndex('bookings_start_idx')
@@ -146,12 +143,7 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
   },
   '350_booking_screening': {
     async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('booking_questions')
-        .addColumn('id', 'integer', (c) => c.primaryKey())
-        .addColumn('settings', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
-        .execute();
+      await createSettingsTable(db, 'booking_questions');
       await db.schema
         .createTable('booking_screening')
         .addColumn('lead_id', 'integer', (c) => c.primaryKey())
@@ -172,6 +164,22 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
     },
   },
 });
+
+/** A settings document's table: one row per key (`id`), its JSON and when it was saved. */
+const createSettingsTable = (db: Kysely<unknown>, table: string) =>
+  db.schema
+    .createTable(table)
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('settings', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+
+const seatsByBooking = (db: Kysely<unknown>) =>
+  db.schema
+    .createIndex('booking_seats_booking_idx')
+    .on('booking_seats')
+    .column('booking_id')
+    .execute();
 
 /** Availability, bookings and seats by host: the one document saved before, and its calls, go
     to the oldest owner, so the site keeps offering calls; with no owner it goes. */
@@ -200,11 +208,7 @@ async function addHosts(db: Kysely<unknown>) {
     select ${owner ?? 0}, slot_start, seat, booking_id from booking_seats`.execute(db);
   await db.schema.dropTable('booking_seats').execute();
   await db.schema.alterTable('booking_host_seats').renameTo('booking_seats').execute();
-  await db.schema
-    .createIndex('booking_seats_booking_idx')
-    .on('booking_seats')
-    .column('booking_id')
-    .execute();
+  await seatsByBooking(db);
   await db.schema
     .createTable('booking_turn')
     .addColumn('id', 'integer', (c) => c.primaryKey())

@@ -10,7 +10,7 @@ import { bookingView } from './booking-page';
 import { bookingRoutes, type BookingRoutesOptions } from './booking-routes';
 import { BookingStore, takeTurn } from './booking-store';
 import type { CallCause, ChangeRecorder } from './booking-tables';
-import { bookingDb, callStage, liveCalls, type BookingTables } from './booking-tables';
+import { callStage, liveCalls, type BookingTables } from './booking-tables';
 import { calendarFeedRoute } from './calendar-feed';
 import { callSender, callTime, type CallMailContext } from './call-sender';
 import { stepBefore } from './screening-routes';
@@ -106,4 +106,4 @@ export const bookingStoreOf = (
   app: FastifyInstance,
   remindersMs: readonly number[] = [],
   recordChange?: ChangeRecorder,
-) => new BookingStore(...bookingDb(app), remindersMs, recordChange);
+) => new BookingStore(app, remindersMs, recordChange);

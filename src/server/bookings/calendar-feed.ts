@@ -1,14 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import ical from 'ical-generator';
-import type { Kysely } from 'kysely';
 import { calendarFeedPath } from '@shared/booking-availability';
 import { DAY_MS } from '@shared/calendar-day';
 import { statusApi } from '../leads';
 import { tablesOf, type AlsoWrite } from '../platform/database/connection';
-import type { WriteQueue } from '../platform/database/write-queue';
 import { newToken, sha256Hex } from '../platform/http/tokens';
 import { takesCalls } from './booking-hosts';
-import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
+import { BookingData, liveCalls } from './booking-tables';
 
 /* Each host's private calendar feed (issue 43): a secret link, kept as its SHA-256 only. */
 
@@ -17,12 +15,7 @@ const PAST_DAYS = 30;
 /** The most calls one feed lists: a bound on one request's work. */
 const MOST_EVENTS = 1000;
 
-export class CalendarFeeds {
-  constructor(
-    private readonly db: Kysely<BookingTables>,
-    private readonly writes: WriteQueue<BookingTables>,
-  ) {}
-
+export class CalendarFeeds extends BookingData {
   async createdAt(accountId: number) {
     const row = await this.db
       .selectFrom('booking_feeds')
@@ -90,7 +83,7 @@ export const calendarFeedRoute: FastifyPluginAsync<{ siteUrl: string }> = async 
   app,
   { siteUrl },
 ) => {
-  const feeds = new CalendarFeeds(...bookingDb(app));
+  const feeds = new CalendarFeeds(app);
   app.get<{ Params: { file: string } }>('/calendar/:file', async (request, reply) => {
     const token = /^([\w-]{1,64})\.ics$/.exec(request.params.file)?.[1];
     const feed = token && (await feeds.feed(token, siteUrl));

@@ -13,7 +13,7 @@ import { adminApi, statusApi } from '../leads';
 import { describedError, idParams } from '../platform/http/api-schemas';
 import { bookingStoreOf } from './bookings-plugin';
 import { hostNames } from './booking-hosts';
-import { bookingDb, type BookingRow } from './booking-tables';
+import type { BookingRow } from './booking-tables';
 import { CallDesk, callView, type NotTaken } from './call-desk';
 
 const NO_CALL = 'No such call, or it was cancelled';
@@ -30,7 +30,7 @@ const NOT_TAKEN: Record<NotTaken, string> = {
 /** The day's calls (`read`), their marking and taking (`work`), behind the admin's guard. */
 export const callDeskRoutes: FastifyPluginAsync = async (app) => {
   const { database } = app;
-  const desk = new CallDesk(...bookingDb(app));
+  const desk = new CallDesk(app);
   const store = bookingStoreOf(app);
 
   app.get<{ Querystring: { day?: string } }>(

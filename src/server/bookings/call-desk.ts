@@ -3,13 +3,12 @@ import type { Kysely } from 'kysely';
 import { DEFAULT_AVAILABILITY } from '@shared/booking-availability';
 import type { BookedCall, CallOutcome } from '@shared/booking-calls';
 import { tablesOf, type AlsoWrite } from '../platform/database/connection';
-import type { WriteQueue } from '../platform/database/write-queue';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { DAY_MS } from '@shared/calendar-day';
 import { takeTurn, type BookingStore } from './booking-store';
 import { giveCall } from './host-handover';
 import { availabilityOf, callsNeedingHost, takesCalls } from './booking-hosts';
-import { liveCalls, type BookingRow, type BookingTables } from './booking-tables';
+import { BookingData, liveCalls, type BookingRow, type BookingTables } from './booking-tables';
 import { writeCallMessages } from './call-messages';
 
 /** Earlier calls still unmarked the day's list also shows, the latest first. */
@@ -31,12 +30,7 @@ export const callView = (row: BookingRow, now: Date): BookedCall => ({
 export type NotTaken = 'started' | 'hosted' | 'busy';
 
 /** The recruiter's side of the calls (issue 43): the day's list, marking, and taking a call. */
-export class CallDesk {
-  constructor(
-    private readonly db: Kysely<BookingTables>,
-    private readonly writes: WriteQueue<BookingTables>,
-  ) {}
-
+export class CallDesk extends BookingData {
   /** The live calls starting on `day` in `zone`, after earlier ones left unmarked and before
       other days' calls whose host takes no calls now. */
   async day(day: string, zone: string, now = new Date()) {

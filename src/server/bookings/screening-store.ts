@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { safeParse } from 'zod/mini';
 import {
   answerField,
@@ -12,8 +11,7 @@ import {
 } from '@shared/booking-screening';
 import { adminApi } from '../leads';
 import type { AlsoWrite } from '../platform/database/connection';
-import type { WriteQueue } from '../platform/database/write-queue';
-import { bookingDb, liveCalls, type BookingTables } from './booking-tables';
+import { BookingData, liveCalls } from './booking-tables';
 
 /** An answer as stored: a "no" keeps the explanation it showed, which the person sees again. */
 type StoredAnswer = { question: string; answer: Answer; explanation?: string };
@@ -26,12 +24,7 @@ type AnswerOutcome =
 
 /** The knock-out questions (issue 43) and each person's answers, asked before the slots unless
     they hold a call; their first answers stand, so a second post cannot turn a "no" around. */
-export class ScreeningStore {
-  constructor(
-    private readonly db: Kysely<BookingTables>,
-    private readonly writes: WriteQueue<BookingTables>,
-  ) {}
-
+export class ScreeningStore extends BookingData {
   async questions() {
     const row = await this.db
       .selectFrom('booking_questions')
@@ -125,4 +118,4 @@ export class ScreeningStore {
   }
 }
 
-export const screeningOf = (app: FastifyInstance) => new ScreeningStore(...bookingDb(app));
+export const screeningOf = (app: FastifyInstance) => new ScreeningStore(app);

@@ -4,7 +4,7 @@ import { safeParse } from 'zod/mini';
 import { ADMIN_ROLES, can, type AdminRole } from '@shared/admin-accounts';
 import { availabilitySchema, type Availability } from '@shared/booking-availability';
 import { tablesOf } from '../platform/database/connection';
-import type { BookingTables } from './booking-tables';
+import type { BookingRow, BookingTables } from './booking-tables';
 import { openSlots, type Slot } from './open-slots';
 
 /* The hosts who take calls (issue 43): whose slots a person sees, and whose seat a booking takes. */
@@ -24,10 +24,7 @@ interface Host {
 /** One host's seats taken, by slot start. */
 type Taken = Map<string, number>;
 /** The asker's own call: its seat does not close the slots beside it (they may move there). */
-export interface OwnCall {
-  host_id: number;
-  slot_start: string;
-}
+export type OwnCall = Pick<BookingRow, 'host_id' | 'slot_start'>;
 
 const WORKING_ROLES = ADMIN_ROLES.filter((role) => can(role, 'work'));
 const NONE: Taken = new Map();

@@ -19,7 +19,7 @@ import { describedError, fieldErrorsBody, listOf, objectOf } from '../platform/h
 import { tablesOf } from '../platform/database/connection';
 import { callsBookedFrom } from './booking-bounds';
 import { chosenZone } from './booking-page';
-import type { BookingStore } from './booking-store';
+import type { BookingStore, Refusal } from './booking-store';
 import type { BookingOutcome, BookingRow, BookingTables } from './booking-tables';
 import {
   refuseUnscreened,
@@ -234,9 +234,7 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
           return answer(request, reply, await store.move(candidate.id, start, timeZone));
         const now = new Date();
         // Asked again in the booking's write: a status change may have come since (enrolled).
-        const refuse = async (
-          trx: Transaction<BookingTables>,
-        ): Promise<BookingOutcome | undefined> => {
+        const refuse: Refusal = async (trx) => {
           const stage = await statusApi.noCallNow(trx, app.database.dialect, candidate.id);
           if (stage) return { kind: 'closed', stage };
           const counted = [callsBookedFrom(request)];

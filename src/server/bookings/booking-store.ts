@@ -31,6 +31,8 @@ import {
 type Trx = Transaction<BookingTables>;
 /** The host whose seat a booking takes, and that host's slot. */
 export type Place = NonNullable<ReturnType<typeof hostFor>>;
+/** Why a booking may not be made after all, read in its transaction; undefined: it may. */
+export type Refusal = (trx: Trx) => Promise<BookingOutcome | undefined>;
 
 /** The hosts' availability and the bookings (issue 43): a booking takes its turn, then a seat. */
 export class BookingStore extends BookingData {
@@ -93,7 +95,7 @@ export class BookingStore extends BookingData {
     timeZone: string,
     now = new Date(),
     booked?: (trx: Trx) => Promise<void>,
-    refuse?: (trx: Trx) => Promise<BookingOutcome | undefined>,
+    refuse?: Refusal,
   ): Promise<BookingOutcome> {
     const held = await this.liveBooking(leadId);
     if (held) return heldOutcome(held, start);
@@ -199,19 +201,15 @@ export class BookingStore extends BookingData {
     const current = await this.liveBooking(leadId, trx);
     if (!current) return undefined;
     await this.releaseSeat(trx, current);
-    return (
-      trx
-        .updateTable('bookings')
-        // RFC 5546: the cancellation outranks every invitation sent before it.
-        .set({
-          cancelled_at: now.toISOString(),
-          updated_at: now.toISOString(),
-          sequence: current.sequence + 1,
-        })
-        .where('id', '=', current.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-    );
+    const at = now.toISOString();
+    // RFC 5546: the cancellation outranks every invitation sent before it.
+    const sequence = current.sequence + 1;
+    return trx
+      .updateTable('bookings')
+      .set({ cancelled_at: at, updated_at: at, sequence })
+      .where('id', '=', current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
   }
 
   /** The change's e-mails and audit entry, written in its transaction (decision 075). */

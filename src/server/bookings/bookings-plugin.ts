@@ -18,7 +18,7 @@ import type { ScreeningStore } from './screening-store';
 
 interface BookingsOptions extends BookingRoutesOptions {
   mailer: Mailer;
-  context: Omit<CallMailContext, 'from'>;
+  context: CallMailContext;
   statusLinkDays: number;
   worker?: WorkerSettings | undefined;
   flood?: Flood | undefined;
@@ -43,7 +43,7 @@ export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, o
         db: tablesOf<BookingTables>(database.db),
         writes: writeQueue.forTables<OutboxTables>(),
         mailer: options.mailer,
-        context: { ...options.context, from: options.mailer.from },
+        context: options.context,
         contact: (leadId) =>
           statusApi.candidateContact(database.db, writeQueue, leadId, options.statusLinkDays),
       }),

@@ -18,8 +18,6 @@ export interface CallMailContext {
   brandName: string;
   siteUrl: string;
   supportEmail: string;
-  /** MAIL_FROM: the invitation's organizer. */
-  from: string;
 }
 
 interface CallSenderOptions {
@@ -152,9 +150,8 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
     ]);
     if (says === 'reminder' || says === 'missed') return { mail };
     // `METHOD:REQUEST` (or `CANCEL`), one event with a stable UID, its start and end in UTC.
-    const [method, answer] = cancelled
-      ? (['CANCEL', 'DECLINED'] as const)
-      : (['REQUEST', 'ACCEPTED'] as const);
+    const method = cancelled ? 'CANCEL' : 'REQUEST';
+    const answer = cancelled ? 'DECLINED' : 'ACCEPTED';
     const calendar = ical({
       prodId: { company: brandName, product: 'screening-call', language: 'EN' },
       method: ICalCalendarMethod[method],
@@ -169,7 +166,7 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
       description,
       status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
       // The address in MAIL_FROM's `Name <address>`, or the setting itself.
-      organizer: { name: brandName, email: /<([^>]+)>/.exec(context.from)?.[1] ?? context.from },
+      organizer: { name: brandName, email: /<([^>]+)>/.exec(mailer.from)?.[1] ?? mailer.from },
       // ROLE: REQ-PARTICIPANT, the default.
       attendees: [{ email: person.email, status: ICalAttendeeStatus[answer] }],
     });

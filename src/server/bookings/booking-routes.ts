@@ -153,14 +153,9 @@ export const bookingRoutes: FastifyPluginAsync<BookingRoutesOptions> = async (
     if (outcome.kind === 'closed')
       return refuseUnscreened(back, request, reply, { step: 'closed', stage: outcome.stage });
     const [notice, code] = ANSWER_OF[outcome.kind];
-    if (statusApi.wantsHtml(request))
-      // The pixel's `Schedule` goes with the server's: for the lead's first call only.
-      return back(
-        request,
-        reply,
-        notice,
-        outcome.kind === 'booked' && outcome.first ? eventId : undefined,
-      );
+    // The pixel's `Schedule` goes with the server's: for the lead's first call only.
+    const scheduled = outcome.kind === 'booked' && outcome.first ? eventId : undefined;
+    if (statusApi.wantsHtml(request)) return back(request, reply, notice, scheduled);
     const booking = 'booking' in outcome ? { booking: viewOf(outcome.booking) } : {};
     if (code < 400) return reply.code(code).send(booking);
     const fields = { start: BOOKING_NOTICES.notASlot };

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PageState } from '@shared/page-state';
-import { refuseFlood, scopedKey, statusApi, type Flood, type StatusPage } from '../leads';
+import { refuseFlood, scopedKey, type Flood, type StatusPage } from '../leads';
 import { addressKeyOf } from '../platform/http/address-key';
 import { tablesOf, type SharedTransaction } from '../platform/database/connection';
-import type { Mailer } from '../platform/mail/mailer';
-import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import { startOutboxWorker, type WorkerSettings } from '../platform/outbox/outbox-worker';
 import { bookingView } from './booking-page';
 import { bookingRoutes, type BookingRoutesOptions } from './booking-routes';
@@ -12,14 +10,11 @@ import { BookingStore, takeTurn } from './booking-store';
 import type { CallCause, ChangeRecorder } from './booking-tables';
 import { callStage, liveCalls, type BookingTables } from './booking-tables';
 import { calendarFeedRoute } from './calendar-feed';
-import { callSender, callTime, type CallMailContext } from './call-sender';
+import { callSender, callTime, type CallSenderOptions } from './call-sender';
 import { stepBefore } from './screening-routes';
 import type { ScreeningStore } from './screening-store';
 
-interface BookingsOptions extends BookingRoutesOptions {
-  mailer: Mailer;
-  context: CallMailContext;
-  statusLinkDays: number;
+interface BookingsOptions extends BookingRoutesOptions, CallSenderOptions {
   worker?: WorkerSettings | undefined;
   flood?: Flood | undefined;
 }
@@ -35,19 +30,9 @@ export const bookingsPlugin: FastifyPluginAsync<BookingsOptions> = async (app, o
   await app.register(bookingRoutes, options);
   await app.register(calendarFeedRoute, { siteUrl: options.context.siteUrl });
   if (options.worker?.enabled === false) return;
-  const { database, writeQueue } = app;
   startOutboxWorker(app, 'call invitation', {
     ...options.worker,
-    senders: {
-      calendar: callSender({
-        db: tablesOf<BookingTables>(database.db),
-        writes: writeQueue.forTables<OutboxTables>(),
-        mailer: options.mailer,
-        context: options.context,
-        contact: (leadId) =>
-          statusApi.candidateContact(database.db, writeQueue, leadId, options.statusLinkDays),
-      }),
-    },
+    senders: { calendar: callSender(app, options) },
   });
 };
 

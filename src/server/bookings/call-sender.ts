@@ -1,10 +1,10 @@
+import type { FastifyInstance } from 'fastify';
 import ical, { ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import { resumeLink, type LinkTarget } from '@shared/person-status';
-import type { statusApi } from '../leads';
+import { statusApi } from '../leads';
 import { tablesOf } from '../platform/database/connection';
-import type { WriteQueue } from '../platform/database/write-queue';
 import type { Mailer } from '../platform/mail/mailer';
 import { paragraphMail, type Paragraph } from '../platform/mail/paragraph-mail';
 import type { OutboxMessage } from '../platform/outbox/outbox';
@@ -20,12 +20,11 @@ export interface CallMailContext {
   supportEmail: string;
 }
 
-interface CallSenderOptions {
-  db: Kysely<BookingTables>;
-  writes: WriteQueue<OutboxTables>;
+export interface CallSenderOptions {
   mailer: Mailer;
   context: CallMailContext;
-  contact: (leadId: number) => ReturnType<typeof statusApi.candidateContact>;
+  /** STATUS_LINK_DAYS: how long the links its e-mails carry work. */
+  statusLinkDays: number;
 }
 
 /** "Tuesday 16 March 2027, 9:00 AM (America/Chicago, Central Daylight Time)"; a call booked
@@ -74,8 +73,15 @@ const cancelledBecause: Partial<Record<string, string>> = {
 };
 
 /** Sends a call's invitation, cancellation or reminder; one no longer true is deleted unsent. */
-export function callSender({ db, writes, mailer, context, contact }: CallSenderOptions) {
+export function callSender(
+  app: FastifyInstance,
+  { mailer, context, statusLinkDays }: CallSenderOptions,
+) {
   const { brandName, supportEmail } = context;
+  const { database, writeQueue } = app;
+  const writes = writeQueue.forTables<OutboxTables>();
+  const contact = (leadId: number) =>
+    statusApi.candidateContact(database.db, writeQueue, leadId, statusLinkDays);
   async function render(message: OutboxMessage) {
     const payload = JSON.parse(message.payload) as CallPayload;
     // An erased person's cancellation carries its call (no row, no lead left). It goes to a
@@ -85,7 +91,7 @@ export function callSender({ db, writes, mailer, context, contact }: CallSenderO
       return undefined;
     const row = erased
       ? { ...erased, sequence: payload.sequence, invited_start: null }
-      : await db
+      : await tablesOf<BookingTables>(database.db)
           .selectFrom('bookings')
           .selectAll()
           .where('id', '=', payload.bookingId)

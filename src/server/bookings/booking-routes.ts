@@ -39,13 +39,9 @@ const NEXT_SLOTS = 3;
 const NO_BOOKING_PROOF =
   'Open this page from the link in our e-mail, or from the browser you applied in';
 
-const slotProperties = {
-  start: { type: 'string', description: 'UTC, ISO 8601' },
-  end: { type: 'string', description: 'UTC, ISO 8601' },
-  seatsLeft: { type: 'integer' },
-};
-const slotList = listOf(slotProperties);
-const bookingView = objectOf({ start: slotProperties.start, end: slotProperties.end });
+const utc = { type: 'string', description: 'UTC, ISO 8601' };
+const slotList = listOf({ start: utc, end: utc, seatsLeft: { type: 'integer' } });
+const bookingView = objectOf({ start: utc, end: utc });
 const bookingAnswer = objectOf({ booking: bookingView });
 const startBody = {
   type: 'object',

@@ -105,19 +105,16 @@ export class CallDesk extends BookingData {
       if (Date.parse(call.slot_start) <= now.getTime()) return 'started';
       if (await takesCalls(trx, call.host_id)) return 'hosted';
       // Another call of theirs overlapping it; at the same start, a seat of theirs must be free.
-      const overlapping = await trx
-        .selectFrom('bookings')
-        .select('id')
+      const overlapping = await liveCalls(trx)
         .where('host_id', '=', accountId)
-        .where('cancelled_at', 'is', null)
         .where('slot_start', '!=', call.slot_start)
         .where('slot_start', '<', call.slot_end)
         .where('slot_end', '>', call.slot_start)
         .executeTakeFirst();
+      if (overlapping) return 'busy';
       const settings = (await availabilityOf(trx, accountId)) ?? DEFAULT_AVAILABILITY;
       const host = { id: accountId, settings };
       const slot = { start: call.slot_start, end: call.slot_end, seatsLeft: 0 };
-      if (overlapping) return 'busy';
       const taken = await giveCall(trx, id, { host, slot, calls: 0 }, now);
       if (taken) await audited(trx, taken);
       return taken ?? 'busy';

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PageState } from '@shared/page-state';
 import { refuseFlood, scopedKey, type Flood, type StatusPage } from '../leads';
 import { addressKeyOf } from '../platform/http/address-key';
@@ -7,8 +7,7 @@ import { startOutboxWorker, type WorkerSettings } from '../platform/outbox/outbo
 import { bookingView } from './booking-page';
 import { bookingRoutes, type BookingRoutesOptions } from './booking-routes';
 import { BookingStore, takeTurn } from './booking-store';
-import type { CallCause, ChangeRecorder } from './booking-tables';
-import { callStage, liveCalls, type BookingTables } from './booking-tables';
+import { callStage, liveCalls, type BookingTables, type CallCause } from './booking-tables';
 import { calendarFeedRoute } from './calendar-feed';
 import { callSender, callTime, type CallSenderOptions } from './call-sender';
 import { stepBefore } from './screening-routes';
@@ -87,8 +86,5 @@ export const cancelUpcomingCalls = (store: BookingStore) =>
     { turn: (trx: SharedTransaction) => takeTurn(tablesOf<BookingTables>(trx)) },
   );
 
-export const bookingStoreOf = (
-  app: FastifyInstance,
-  remindersMs: readonly number[] = [],
-  recordChange?: ChangeRecorder,
-) => new BookingStore(app, remindersMs, recordChange);
+export const bookingStoreOf = (...args: ConstructorParameters<typeof BookingStore>) =>
+  new BookingStore(...args);

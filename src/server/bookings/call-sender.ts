@@ -3,6 +3,7 @@ import ical, { ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'i
 import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import { resumeLink, type LinkTarget } from '@shared/person-status';
+import type { SiteConfig } from '@shared/site-config';
 import { statusApi } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import type { Mailer } from '../platform/mail/mailer';
@@ -14,15 +15,9 @@ import { CALL_TOPICS, type CallPayload } from './call-messages';
 
 /* A booked call's e-mails, each with its iCalendar invitation (RFC 5545/5546) when it has one. */
 
-export interface CallMailContext {
-  brandName: string;
-  siteUrl: string;
-  supportEmail: string;
-}
-
 export interface CallSenderOptions {
   mailer: Mailer;
-  context: CallMailContext;
+  context: Pick<SiteConfig, 'brandName' | 'siteUrl' | 'supportEmail'>;
   /** STATUS_LINK_DAYS: how long the links its e-mails carry work. */
   statusLinkDays: number;
 }

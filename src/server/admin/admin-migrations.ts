@@ -1,12 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-import { addColumns, autoIncrementId } from '../platform/database/migration-columns';
+import { sql } from 'kysely';
+import { addColumns, autoIncrementId, createIndex } from '../platform/database/migration-columns';
 import type { MigrationSet } from '../platform/database/migration-runner';
 
 /* The admin's tables: sessions, sign-in limits and accounts; second factors; the audit log. */
-
-/** The index `<table>_<name>_idx` on `columns`. */
-const createIndex = (db: Kysely<unknown>, table: string, name: string, columns: string[]) =>
-  db.schema.createIndex(`${table}_${name}_idx`).on(table).columns(columns).execute();
 
 export const adminMigrations: MigrationSet = (dialect) => ({
   /** Server-side admin sessions and the failed sign-ins the login throttle counts. */

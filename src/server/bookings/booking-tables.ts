@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Generated, type Kysely, type Selectable } from 'kysely';
 import { tablesOf } from '../platform/database/connection';
-import { addColumns, autoIncrementId } from '../platform/database/migration-columns';
+import { addColumns, autoIncrementId, createIndex } from '../platform/database/migration-columns';
 import type { MigrationSet } from '../platform/database/migration-runner';
 import type { WriteQueue } from '../platform/database/write-queue';
 import { writeErasedCancels } from './call-messages';
@@ -134,11 +134,7 @@ export const bookingMigrations: MigrationSet = (dialect) => ({
     async up(db: Kysely<unknown>) {
       await addColumns(['bookings'], ['outcome', 'marked_at', 'missed_sent_at']).up(db);
       // The day's calls are read by start.
-      await db.schema
-        .createIndex('bookings_start_idx')
-        .on('bookings')
-        .column('slot_start')
-        .execute();
+      await createIndex(db, 'bookings', 'start', ['slot_start']);
     },
   },
   '350_booking_screening': {
@@ -175,11 +171,7 @@ const createSettingsTable = (db: Kysely<unknown>, table: string) =>
     .execute();
 
 const seatsByBooking = (db: Kysely<unknown>) =>
-  db.schema
-    .createIndex('booking_seats_booking_idx')
-    .on('booking_seats')
-    .column('booking_id')
-    .execute();
+  createIndex(db, 'booking_seats', 'booking', ['booking_id']);
 
 /** Availability, bookings and seats by host: the one document saved before, and its calls, go
     to the oldest owner, so the site keeps offering calls; with no owner it goes. */

@@ -9,6 +9,10 @@ export const autoIncrementId =
       ? column.primaryKey().autoIncrement()
       : column.primaryKey().generatedByDefaultAsIdentity();
 
+/** The index `<table>_<name>_idx` on `columns`. */
+export const createIndex = (db: Kysely<unknown>, table: string, name: string, columns: string[]) =>
+  db.schema.createIndex(`${table}_${name}_idx`).on(table).columns(columns).execute();
+
 /** A migration adding nullable `columns` to each of `tables`, in that order. */
 export const addColumns = (
   tables: readonly string[],

@@ -1,6 +1,6 @@
 /* eslint-disable no-restricted-syntax -- Migrations 050 and 150 ran as written on existing
    databases, so they keep their names and the columns they made; 153 renamed those columns. */
-import { autoIncrementId } from '../database/migration-columns';
+import { autoIncrementId, createIndex } from '../database/migration-columns';
 import type { MigrationSet } from '../database/migration-runner';
 
 export const outboxMigrations: MigrationSet = (dialect) => ({
@@ -25,11 +25,7 @@ export const outboxMigrations: MigrationSet = (dialect) => ({
         .addColumn('sent_at', 'text')
         .execute();
       // The worker's poll: due pending messages, oldest first.
-      await db.schema
-        .createIndex('outbox_messages_due_idx')
-        .on('outbox_messages')
-        .columns(['state', 'next_attempt_at'])
-        .execute();
+      await createIndex(db, 'outbox_messages', 'due', ['state', 'next_attempt_at']);
     },
   },
   /** The digest's window, shared by every instance. */
@@ -45,11 +41,7 @@ export const outboxMigrations: MigrationSet = (dialect) => ({
   /** A lead's messages by lead: its detail and erasure read no other message. */
   '150_outbox_lead_index': {
     async up(db) {
-      await db.schema
-        .createIndex('outbox_messages_lead_idx')
-        .on('outbox_messages')
-        .columns(['lead_type', 'lead_id'])
-        .execute();
+      await createIndex(db, 'outbox_messages', 'lead', ['lead_type', 'lead_id']);
     },
   },
   /** The outbox names what a message is about generically (its subject), not a lead. */

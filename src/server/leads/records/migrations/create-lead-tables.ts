@@ -1,5 +1,9 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
-import { addColumns, autoIncrementId } from '../../../platform/database/migration-columns';
+import {
+  addColumns,
+  autoIncrementId,
+  createIndex,
+} from '../../../platform/database/migration-columns';
 import type { DialectName, MigrationSet } from '../../../platform/database/migration-runner';
 
 type Table = CreateTableBuilder<string, string>;
@@ -105,11 +109,7 @@ const leadRowsTable =
         .addColumn('lead_table', 'text', (c) => c.notNull())
         .addColumn('lead_id', 'integer', (c) => c.notNull());
       await columns(table).execute();
-      await db.schema
-        .createIndex(`${name}_lead_idx`)
-        .on(name)
-        .columns(['lead_table', 'lead_id'])
-        .execute();
+      await createIndex(db, name, 'lead', ['lead_table', 'lead_id']);
     },
   });
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration, type RawBuilder, type SqlBool } from 'kysely';
+import { createIndex } from '../../../platform/database/migration-columns';
 import type { DialectName, MigrationSet } from '../../../platform/database/migration-runner';
 import { derivedColumns, foldedKeys } from '../derived-columns';
 import type { LeadTable } from '../lead-tables';
@@ -53,13 +54,7 @@ const addMatchKeys: Migration = {
       await db.schema.alterTable('candidates').addColumn(column, 'text').execute();
     }
     await fillMatchKeys(db);
-    for (const column of keys) {
-      await db.schema
-        .createIndex(`candidates_${column}_idx`)
-        .on('candidates')
-        .columns([column, 'id'])
-        .execute();
-    }
+    for (const column of keys) await createIndex(db, 'candidates', column, [column, 'id']);
   },
 };
 

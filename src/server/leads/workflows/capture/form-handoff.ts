@@ -7,6 +7,7 @@ import { PREFILL_COOKIE, PREFILL_KEYS } from '@shared/prefill-cookie';
 import { parsedJson } from '../../../platform/database/parsed-json';
 import { cookieValue, type SiteCookies } from '../../../platform/http/cookies';
 import { tablesOf } from '../../../platform/database/connection';
+import { createIndex } from '../../../platform/database/migration-columns';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
 export interface FormFlashTables {
@@ -25,11 +26,7 @@ export const formFlashMigrations: MigrationSet = (dialect) => ({
         .addColumn('state', 'text', (c) => c.notNull())
         .addColumn('expires', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('form_flashes_expires_idx')
-        .on('form_flashes')
-        .column('expires')
-        .execute();
+      await createIndex(db, 'form_flashes', 'expires', ['expires']);
     },
   },
 });

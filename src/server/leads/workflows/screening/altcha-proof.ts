@@ -3,6 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { deriveHmacKeySecret, verify } from 'altcha-lib/frameworks/shared';
 import type { Store } from 'altcha-lib/frameworks/types';
 import type { Kysely } from 'kysely';
+import { createIndex } from '../../../platform/database/migration-columns';
 import type { MigrationSet } from '../../../platform/database/migration-runner';
 
 export interface ProofOfWork {
@@ -54,11 +55,7 @@ export const altchaUsedMigrations: MigrationSet = () => ({
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('expires', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('altcha_used_expires_idx')
-        .on('altcha_used')
-        .column('expires')
-        .execute();
+      await createIndex(db, 'altcha_used', 'expires', ['expires']);
     },
   },
 });

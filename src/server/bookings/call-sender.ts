@@ -7,7 +7,7 @@ import type { SiteConfig } from '@shared/site-config';
 import { statusApi } from '../leads';
 import { tablesOf } from '../platform/database/connection';
 import type { Mailer } from '../platform/mail/mailer';
-import { paragraphMail, type Paragraph } from '../platform/mail/paragraph-mail';
+import type { Paragraph } from '../platform/mail/paragraph-mail';
 import type { OutboxMessage } from '../platform/outbox/outbox';
 import type { OutboxTables } from '../platform/outbox/outbox-tables';
 import type { BookingRow, BookingTables } from './booking-tables';
@@ -72,7 +72,7 @@ export function callSender(
   app: FastifyInstance,
   { mailer, context, statusLinkDays }: CallSenderOptions,
 ) {
-  const { brandName, supportEmail } = context;
+  const { brandName } = context;
   const { database, writeQueue } = app;
   const writes = writeQueue.forTables<OutboxTables>();
   const contact = (leadId: number) =>
@@ -143,12 +143,7 @@ export function callSender(
               toPage('To move or cancel it:', 'Move or cancel your call', 'book'),
             ];
     const subject = subjects[says](when);
-    const mail = paragraphMail({ to: person.email, subject, replyTo: supportEmail }, [
-      'Hello,',
-      ...paragraphs,
-      `Questions? Reply to this e-mail or write to ${supportEmail}.`,
-      `The ${brandName} team`,
-    ]);
+    const mail = statusApi.personMail(context, person.email, subject, paragraphs);
     if (says === 'reminder' || says === 'missed') return { mail };
     // `METHOD:REQUEST` (or `CANCEL`), one event with a stable UID, its start and end in UTC.
     const method = cancelled ? 'CANCEL' : 'REQUEST';

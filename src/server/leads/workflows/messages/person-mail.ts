@@ -24,14 +24,15 @@ export interface PersonMailTo {
   statusLink: string;
 }
 
-// No name in the greeting: a form's name is anyone's text until the mailbox proves it (154).
-function compose(
-  context: PersonMailContext,
-  person: PersonMailTo,
+/** Every e-mail to a person, framed alike. No name in the greeting: a form's name is anyone's
+    text until the mailbox proves it (154). */
+export function personMail(
+  context: Pick<PersonMailContext, 'brandName' | 'supportEmail'>,
+  to: string,
   subject: string,
   paragraphs: Paragraph[],
 ): MailMessage {
-  return paragraphMail({ to: person.to, subject, replyTo: context.supportEmail }, [
+  return paragraphMail({ to, subject, replyTo: context.supportEmail }, [
     'Hello,',
     ...paragraphs,
     `Questions? Reply to this e-mail or write to ${context.supportEmail}.`,
@@ -112,7 +113,7 @@ export function candidateConfirmation(
     : `We received your ${context.brandName} application`;
   // What the page offers: "Stop Reminders" while a step is open, else "Withdraw my application".
   const choice = open ? 'stop reminders' : 'withdraw your application';
-  return compose(context, person, subject, [
+  return personMail(context, person.to, subject, [
     thanks(context.brandName),
     open
       ? stepParagraph(context, person.statusLink, open)
@@ -134,7 +135,7 @@ export function companyConfirmation(
   { open, words }: Standing,
 ): MailMessage {
   const days = claims.companyResponseBusinessDays;
-  return compose(context, person, `We received your ${context.brandName} request`, [
+  return personMail(context, person.to, `We received your ${context.brandName} request`, [
     `Thank you for your interest. A talent specialist will contact you within ${days} business day.`,
     ...(open ? [stepParagraph(context, person.statusLink, open)] : words ? [words] : []),
     statusPage(context, person, 'See what you sent us, or correct it, on your status page:'),
@@ -149,15 +150,20 @@ export function candidateReminder(
   unsubscribeUrl: string,
 ): MailMessage {
   const waiting = open === 'apply' ? 'application' : 'questionnaire';
-  const message = compose(context, person, `Your ${context.brandName} ${waiting} is waiting`, [
-    `Your place in the free ${claims.trainingWeeks}-week ${context.brandName} programme is not secured yet.`,
-    stepParagraph(context, person.statusLink, open),
-    {
-      text: 'No more reminders? One click stops them:',
-      link: unsubscribeUrl,
-      label: 'Stop reminders',
-    },
-  ]);
+  const message = personMail(
+    context,
+    person.to,
+    `Your ${context.brandName} ${waiting} is waiting`,
+    [
+      `Your place in the free ${claims.trainingWeeks}-week ${context.brandName} programme is not secured yet.`,
+      stepParagraph(context, person.statusLink, open),
+      {
+        text: 'No more reminders? One click stops them:',
+        link: unsubscribeUrl,
+        label: 'Stop reminders',
+      },
+    ],
+  );
   return {
     ...message,
     headers: {
@@ -174,7 +180,7 @@ export function statusLinkMail(
   validDays: number,
 ): MailMessage {
   const days = validDays === 1 ? '1 day' : `${validDays} days`;
-  return compose(context, person, `Your ${context.brandName} status page`, [
+  return personMail(context, person.to, `Your ${context.brandName} status page`, [
     statusPage(
       context,
       person,

@@ -6,3 +6,4 @@ export { seeOther, wantsHtml } from '../capture/html-form-posts';
 export { candidateContact, candidateFirstNames, candidateNames } from './candidate-contact';
 export { recordCallEvent } from '../pipeline/status-events';
 export { noCallNow } from '../pipeline/lead-pipeline';
+export { personMail } from '../messages/person-mail';

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { ConversionContact } from '../../conversions';
 import type { LeadRecordTables, LeadTable } from './lead-tables';
 import { presentValues } from './upsert';
-import { findHistory } from './lead-history';
 
 /** "Ann Lee" -> Ann / Lee: a company's contact has one name field. */
 function splitName(name: string | undefined): [string | null, string | null] {
@@ -18,12 +17,18 @@ export async function verifiedContact(
 ): Promise<ConversionContact | undefined> {
   const lead = await db.selectFrom(table).select('email').where('id', '=', id).executeTakeFirst();
   if (!lead) return undefined;
-  const forms = await findHistory(db, 'lead_submissions', table, [id]);
+  // Read inside a new lead's write: only the proven forms' fields, not the lead's whole history.
+  const forms = await db
+    .selectFrom('lead_submissions')
+    .select('fields')
+    .where('lead_table', '=', table)
+    .where('lead_id', '=', id)
+    .where('verified', '=', 1)
+    .orderBy('id')
+    .execute();
   const latest: Record<string, string | undefined> = Object.assign(
     {},
-    ...forms.flatMap((form) =>
-      form.verified === 1 ? [presentValues(JSON.parse(form.fields ?? '{}'))] : [],
-    ),
+    ...forms.map((form) => presentValues(JSON.parse(form.fields ?? '{}'))),
   );
   const [firstName, lastName] =
     table === 'candidates'

@@ -6,13 +6,13 @@ import {
   cancelUpcomingCalls,
   availabilityRoutes,
   bookedCalls,
+  BookingStore,
   bookingsPlugin,
-  bookingStoreOf,
   bookPageState,
   callDeskRoutes,
   offersCall,
-  screeningOf,
   screeningRoutes,
+  ScreeningStore,
 } from './bookings';
 import { recordCallChange } from './admin/audit/audit-plugin';
 import { conversionsPlugin } from './conversions';
@@ -165,8 +165,8 @@ export async function buildApp({
     app.log.warn({ err: error }, 'deleting expired form flashes failed'),
   );
   await app.register(spamPlugin, { altcha: config.spam.altchaForms.length > 0, cookies });
-  const bookings = bookingStoreOf(app, config.callRemindersMs, recordCallChange);
-  const screening = screeningOf(app);
+  const bookings = new BookingStore(app, config.callRemindersMs, recordCallChange);
+  const screening = new ScreeningStore(app);
   const offers = offersCall(bookings, screening);
   const statusPage = new StatusPage(
     tablesOf(app.database.db),

@@ -8,7 +8,7 @@ import {
 import { handedOverSchema } from '@shared/admin-accounts';
 import { objectOf } from '../platform/http/api-schemas';
 import { availabilityOf } from './booking-hosts';
-import { bookingStoreOf } from './bookings-plugin';
+import { BookingStore } from './booking-store';
 import { CalendarFeeds } from './calendar-feed';
 import { handedOver, handOver } from './host-handover';
 import { settingsRoutes } from './settings-routes';
@@ -23,7 +23,7 @@ const accountOf = (request: FastifyRequest) => request.adminSession!.account.id;
 
 /** The signed-in host's availability and calendar feed, behind the admin's `work` permission. */
 export const availabilityRoutes: FastifyPluginAsync = async (app) => {
-  const store = bookingStoreOf(app);
+  const store = new BookingStore(app);
   const feeds = new CalendarFeeds(app);
 
   settingsRoutes(app, {

@@ -6,7 +6,8 @@ import { tablesOf, type SharedTransaction } from '../platform/database/connectio
 import { startOutboxWorker, type WorkerSettings } from '../platform/outbox/outbox-worker';
 import { bookingView } from './booking-page';
 import { bookingRoutes, type BookingRoutesOptions } from './booking-routes';
-import { BookingStore, takeTurn } from './booking-store';
+import type { BookingStore } from './booking-store';
+import { takeTurn } from './booking-store';
 import { callStage, liveCalls, type BookingTables, type CallCause } from './booking-tables';
 import { calendarFeedRoute } from './calendar-feed';
 import { callSender, callTime, type CallSenderOptions } from './call-sender';
@@ -85,6 +86,3 @@ export const cancelUpcomingCalls = (store: BookingStore) =>
     },
     { turn: (trx: SharedTransaction) => takeTurn(tablesOf<BookingTables>(trx)) },
   );
-
-export const bookingStoreOf = (...args: ConstructorParameters<typeof BookingStore>) =>
-  new BookingStore(...args);

@@ -11,7 +11,7 @@ import {
 import { isCalendarDay } from '@shared/calendar-day';
 import { adminApi, statusApi } from '../leads';
 import { describedError, idParams } from '../platform/http/api-schemas';
-import { bookingStoreOf } from './bookings-plugin';
+import { BookingStore } from './booking-store';
 import { hostNames } from './booking-hosts';
 import type { BookingRow } from './booking-tables';
 import { CallDesk, callView, type NotTaken } from './call-desk';
@@ -31,7 +31,7 @@ const NOT_TAKEN: Record<NotTaken, string> = {
 export const callDeskRoutes: FastifyPluginAsync = async (app) => {
   const { database } = app;
   const desk = new CallDesk(app);
-  const store = bookingStoreOf(app);
+  const store = new BookingStore(app);
 
   app.get<{ Querystring: { day?: string } }>(
     BOOKINGS_URL,

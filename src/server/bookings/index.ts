@@ -6,16 +6,11 @@ export {
   type BookingTables,
   type ChangeRecorder,
 } from './booking-tables';
-export {
-  bookingsPlugin,
-  bookingStoreOf,
-  bookPageState,
-  cancelUpcomingCalls,
-  offersCall,
-} from './bookings-plugin';
+export { bookingsPlugin, bookPageState, cancelUpcomingCalls, offersCall } from './bookings-plugin';
 export { availabilityRoutes } from './availability-routes';
 export { screeningRoutes } from './screening-routes';
-export { screeningOf } from './screening-store';
+export { ScreeningStore } from './screening-store';
+export { BookingStore } from './booking-store';
 export { callDeskRoutes } from './call-desk-routes';
 export { callView, mergeCalls } from './call-desk';
 export { handedOver, handOver } from './host-handover';

@@ -9,7 +9,7 @@ import {
 import { BOOKING_NOTICES, type BookingNotice } from '@shared/booking-view';
 import { adminApi, statusApi } from '../leads';
 import { describedError, fieldErrorsBody, objectOf } from '../platform/http/api-schemas';
-import { screeningOf, type ScreeningStore } from './screening-store';
+import { ScreeningStore } from './screening-store';
 import { settingsRoutes } from './settings-routes';
 
 const texts = { type: 'array', items: { type: 'string' } } as const;
@@ -30,7 +30,7 @@ export const screeningViewSchema = {
 
 /** The knock-out questions' read and write: owners only (`manage`, route-permission.ts). */
 export const screeningRoutes: FastifyPluginAsync = async (app) => {
-  const store = screeningOf(app);
+  const store = new ScreeningStore(app);
 
   settingsRoutes(app, {
     url: SCREENING_URL,

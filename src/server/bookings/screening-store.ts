@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { safeParse } from 'zod/mini';
 import {
   answerField,
@@ -117,5 +116,3 @@ export class ScreeningStore extends BookingData {
     return { kind: 'answered', view: await this.step(leadId, screening) };
   }
 }
-
-export const screeningOf = (app: FastifyInstance) => new ScreeningStore(app);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { possibleDuplicatesSchema } from '@shared/admin-duplicates';
 import { arrayOfObjects, errorBody, idParams, objectOf } from '../../platform/http/api-schemas';
 import { type LeadDesk, adminApi } from '../../leads';
-import { bookingStoreOf, callView, screeningOf } from '../../bookings';
+import { BookingStore, callView, ScreeningStore } from '../../bookings';
 import { zonedCallSchema } from '@shared/booking-calls';
 import { screeningAnswersSchema } from '@shared/booking-screening';
 import { messageTemplateSlotSchema } from '@shared/message-templates';
@@ -19,8 +19,8 @@ export const assigneesSchema = arrayOfObjects({
 /** What the admin's lead drawer shows, in one answer so it opens at once (issue 42). */
 export const drawerRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
   const { db } = app.database;
-  const bookings = bookingStoreOf(app);
-  const screenings = screeningOf(app);
+  const bookings = new BookingStore(app);
+  const screenings = new ScreeningStore(app);
   for (const kind of adminApi.leadKinds) {
     const { table, leadType, path } = kind;
     const { schema, detail } = detailView(desk, kind);

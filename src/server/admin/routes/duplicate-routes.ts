@@ -3,7 +3,7 @@ import { errorBody, idParams, rowId } from '../../platform/http/api-schemas';
 import { possibleDuplicatesSchema as duplicatesSchema } from '@shared/admin-duplicates';
 import { mergeWinnersSchema, type MergeWinners } from '@shared/lead-merge';
 import { adminApi, type LeadDesk } from '../../leads';
-import { bookingStoreOf, mergeCalls } from '../../bookings';
+import { BookingStore, mergeCalls } from '../../bookings';
 import { tablesOf } from '../../platform/database/connection';
 import type { AuditTables } from '../audit/audit-tables';
 import { CALL_ACTIONS } from './detail-view';
@@ -23,7 +23,7 @@ const mergeBody = {
 
 /** A candidate's possible duplicates and their merge (decision 161), audited in its transaction. */
 export const duplicateRoutes: FastifyPluginAsync<{ desk: LeadDesk }> = async (app, { desk }) => {
-  const calls = bookingStoreOf(app);
+  const calls = new BookingStore(app);
   app.get<{ Params: { id: number } }>(
     `${PATH}/duplicates`,
     { schema: { params: idParams, response: { 200: duplicatesSchema, 404: errorBody } } },

@@ -4,6 +4,7 @@ import { test } from './fixtures';
 import { axeViolations } from './support/site';
 import {
   expect,
+  focusedDialog,
   lead,
   openTab,
   ownerTakesCalls,
@@ -78,7 +79,7 @@ test('Data requests: find an address, download its JSON, erase it after a confir
   const erase = panel.getByRole('button', { name: 'Erase everything…' });
   await erase.focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog');
+  const dialog = await focusedDialog(page);
   await expect(dialog).toContainText(
     `Everything stored about ${email} will be erased for good: Candidate records: 1, Form submissions (history): 2`,
   );

@@ -4,6 +4,7 @@ import { searchHeader } from '../support/search';
 import { axeViolations } from './support/site';
 import {
   expect,
+  focusedDialog,
   lead,
   openTab,
   exportedCsv,
@@ -127,7 +128,7 @@ test.describe('at 1,440 × 900', () => {
     // The envelope shows the message first; closing it returns the focus to the envelope.
     const sendAndClose = async () => {
       await envelope.click();
-      await expect(page.getByRole('dialog')).toBeVisible();
+      await focusedDialog(page);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(envelope).toBeFocused();

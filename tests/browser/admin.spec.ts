@@ -6,6 +6,7 @@ import { holdRequests } from './support/lead-forms';
 import { test } from './fixtures';
 import {
   expect,
+  focusedDialog,
   lead,
   openTab,
   ownServer,
@@ -229,7 +230,7 @@ test('deletes a lead after the confirmation, and the row leaves the list', async
 
   const candidates = await openTab(page, 'Candidates', tag);
   await candidates.getByRole('button', { name: 'Delete Grace Hopper' }).click();
-  await expect(page.getByRole('dialog')).toContainText(
+  await expect(await focusedDialog(page)).toContainText(
     'Are you sure you want to delete this candidate submission?',
   );
   await page.keyboard.press('Escape');

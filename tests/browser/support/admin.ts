@@ -156,6 +156,16 @@ export const outcomeCard = (panel: Locator, label: string) =>
     .locator('xpath=..');
 
 /**
+ * The open dialog once it holds the focus: Radix listens for Escape from the same effects that
+ * move the focus in, so a key pressed before that (a person cannot be so quick) is not heard.
+ */
+export async function focusedDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  return dialog;
+}
+
+/**
  * The toast with this title, as a person sees it (not Radix's hidden screen-reader copy, which
  * lasts about a second).
  */

@@ -10,6 +10,7 @@ export default mergeConfig(
       environment: 'node',
       // Starts a throw-away PostgreSQL for the API tests (or uses DATABASE_URL_TEST).
       globalSetup: ['tests/support/global-setup.ts'],
+      setupFiles: ['tests/support/after-each-file.ts'],
       // API test files spend much of their time waiting: on PostgreSQL, a child server, SMTP or
       // a worker's poll. Twice the cores run side by side (measured on 2 cores: 250 s against
       // 346 s with two at a time); each file has its own databases and ports.

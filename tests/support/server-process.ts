@@ -33,6 +33,20 @@ export const sourceArgs = (name: keyof typeof BUNDLED_ENTRIES = 'main'): string[
   return dir ? [path.join(dir, `${name}.mjs`)] : ['--import', 'tsx', BUNDLED_ENTRIES[name]];
 };
 
+/** Servers still running, for stopLeftoverServers. */
+const running = new Set<ChildProcess>();
+
+/**
+ * Kills the servers a test file left running: a test that timed out never reaches its own
+ * clean-up, and a server outliving its file holds its port and folder for the rest of the run.
+ */
+export async function stopLeftoverServers() {
+  const left = [...running];
+  await Promise.all(
+    left.map((child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL'))),
+  );
+}
+
 /**
  * Runs the real server entry point (src/server/main.ts, see sourceArgs, or with
  * `options.built` the production build's dist/server/main.js) in a child process,
@@ -63,8 +77,12 @@ export async function startServerProcess(
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));
   child.stderr?.on('data', (chunk) => (output += String(chunk)));
+  running.add(child);
   const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve(code ?? signal ?? 'unknown');
+    }),
   );
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;

@@ -63,7 +63,8 @@ function layoutOf(header: readonly string[]): Layout {
   return { ...layout, campaignName: layout.campaign };
 }
 
-const VALUE_MAX = 200;
+/** A campaign's name, source or utm_campaign, in the CSV and in a mapping alike. */
+export const VALUE_MAX = 200;
 
 /** Characters parsed at a time: a few milliseconds, then other requests are served. */
 const CHUNK = 16 * 1024;

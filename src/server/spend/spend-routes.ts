@@ -1,12 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { SPEND_TEMPLATE_URL } from '@shared/admin-funnel';
 import { errorBody, listOf, objectOf } from '../platform/http/api-schemas';
-import { parseSpendCsv, SpendCsvError, SPEND_CSV_COLUMNS, SPEND_CSV_TEMPLATE } from './spend-csv';
+import {
+  parseSpendCsv,
+  SpendCsvError,
+  SPEND_CSV_COLUMNS,
+  SPEND_CSV_TEMPLATE,
+  VALUE_MAX,
+} from './spend-csv';
 import { spendStoreOf } from './spend-store';
 
 /** An upload's largest size: two years of daily spend for 200 campaigns is about 7 MB. */
 const UPLOAD_LIMIT = 16 * 1024 * 1024;
-const VALUE_MAX = 200;
 
 const value = { type: 'string', minLength: 1, maxLength: VALUE_MAX } as const;
 const mappingProperties = { utmCampaign: value, source: value, campaign: value };

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { loadCode } from '../lib/load-code';
+import type { RoutePath } from './route-meta';
 
 /** A code-split page; preloaded before hydration and pre-rendering, it renders without suspending. */
 function lazyPage(load: () => Promise<{ default: ComponentType }>) {
@@ -15,8 +16,11 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>) {
 }
 type LazyPage = ReturnType<typeof lazyPage>;
 
+/** Pages without the site layout: they live in an iframe (the questionnaire /typeform embeds). */
+type EmbeddedPath = '/questionnaire';
+
 /** Every route of the site and the page that renders it (section 2 of the spec). */
-export const pages: Record<string, LazyPage> = {
+export const pages: Record<Exclude<RoutePath, EmbeddedPath>, LazyPage> = {
   '/': lazyPage(() => import('../features/home/home-page')),
   '/candidates': lazyPage(() => import('../features/candidates/candidates-page')),
   '/companies': lazyPage(() => import('../features/companies/companies-page')),
@@ -36,13 +40,14 @@ export const pages: Record<string, LazyPage> = {
   '/admin/invite': lazyPage(() => import('../features/admin/accounts/invite-page')),
 };
 
-/** Pages without the site layout: they live in an iframe (the questionnaire /typeform embeds). */
-export const embeddedPages: Record<string, LazyPage> = {
+export const embeddedPages: Record<EmbeddedPath, LazyPage> = {
   '/questionnaire': lazyPage(() => import('../features/candidates/questionnaire-page')),
 };
 
 export const notFoundPage = lazyPage(() => import('../features/not-found/not-found-page'));
 
+const byPath: Partial<Record<string, LazyPage>> = { ...pages, ...embeddedPages };
+
 export function pageFor(pathname: string): LazyPage {
-  return pages[pathname] ?? embeddedPages[pathname] ?? notFoundPage;
+  return byPath[pathname] ?? notFoundPage;
 }

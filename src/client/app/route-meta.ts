@@ -24,7 +24,7 @@ export const NOT_FOUND_META: Omit<RouteMeta, 'path'> = {
 };
 
 /** Every route's head data; a route is indexable and public unless it says otherwise. */
-export const routeMeta: readonly RouteMeta[] = Object.entries({
+const ROUTE_HEADS = {
   '/': {
     title: 'AI Data Center Technician Training and Hiring',
     description: `Free ${claims.trainingWeeks}-week training that turns people with no experience into AI data center technicians, and a pipeline of job-ready talent for data center operators.`,
@@ -129,10 +129,17 @@ export const routeMeta: readonly RouteMeta[] = Object.entries({
     public: false,
     audience: 'everyone',
   },
-} satisfies Record<
-  string,
-  Partial<RouteMeta> & Omit<RouteMeta, 'path' | 'indexable' | 'public'>
->).map(([path, route]) => ({ path, indexable: true, public: true, ...route }));
+} satisfies Record<string, Partial<RouteMeta> & Omit<RouteMeta, 'path' | 'indexable' | 'public'>>;
+
+/** The site's routes: `pages.tsx` must give each a page, and may give no other path one. */
+export type RoutePath = keyof typeof ROUTE_HEADS;
+
+export const routeMeta: readonly RouteMeta[] = Object.entries(ROUTE_HEADS).map(([path, route]) => ({
+  path,
+  indexable: true,
+  public: true,
+  ...route,
+}));
 
 export function fullTitle(title: string, brandName: string): string {
   return `${title} | ${brandName}`;

@@ -1,10 +1,8 @@
 import * as z from 'zod/mini';
 import { listOf, text, type FromSchema } from './json-schema';
 import { requiredLine, requiredText } from './schemas/fields';
-import { ANSWERS, answerField } from './booking-view';
-
 // What /book itself uses lives in booking-view.ts, so its code loads no zod.
-export { answerField, SCREENING_ANSWER_URL, type Answer, type ScreeningView } from './booking-view';
+import { ANSWERS, answerField } from './booking-view';
 
 // Knock-out questions before the slots: yes/no questions the owner writes, each with what a "no"
 // shows instead of the slots.

@@ -4,9 +4,9 @@ import {
   CRIMINAL_HISTORY_MESSAGE,
   DEFAULT_EXPLANATION,
   SCREENED_OUT,
-  SCREENING_ANSWER_URL,
   SCREENING_URL,
 } from '../../src/shared/booking-screening';
+import { SCREENING_ANSWER_URL } from '../../src/shared/booking-view';
 import { BOOKING_NOTICES } from '../../src/shared/booking-view';
 import { newAccount } from '../support/accounts';
 import { signIn } from '../support/admin';

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
 import type { PersonErasure, PersonReport } from '../../src/shared/admin-person';
-import { SCREENING_ANSWER_URL, SCREENING_URL } from '../../src/shared/booking-screening';
+import { SCREENING_URL } from '../../src/shared/booking-screening';
+import { SCREENING_ANSWER_URL } from '../../src/shared/booking-view';
 import { patchCandidateStatus, signIn } from '../support/admin';
 import { candidateIdOf, candidateMetaRows, postJson } from '../support/api';
 import { applicant, bookCall, openForCalls } from '../support/calls';

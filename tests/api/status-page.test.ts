@@ -1,11 +1,8 @@
 import { DateTime } from 'luxon';
 import { expect, it } from 'vitest';
 import { WEEKDAYS } from '../../src/shared/booking-availability';
-import {
-  DEFAULT_EXPLANATION,
-  SCREENING_ANSWER_URL,
-  SCREENING_URL,
-} from '../../src/shared/booking-screening';
+import { DEFAULT_EXPLANATION, SCREENING_URL } from '../../src/shared/booking-screening';
+import { SCREENING_ANSWER_URL } from '../../src/shared/booking-view';
 import {
   CALL_BOOKED,
   CALL_OPEN,

@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  SCREENED_OUT,
-  SCREENING_ANSWER_URL,
-  SCREENING_URL,
-  screeningSchema,
-  type ScreeningView,
-} from '@shared/booking-screening';
+import { SCREENED_OUT, SCREENING_URL, screeningSchema } from '@shared/booking-screening';
+import { SCREENING_ANSWER_URL, type ScreeningView } from '@shared/booking-view';
 import { BOOKING_NOTICES, type BookingNotice } from '@shared/booking-view';
 import { adminApi, statusApi } from '../leads';
 import { describedError, fieldErrorsBody, objectOf } from '../platform/http/api-schemas';

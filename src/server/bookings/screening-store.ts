@@ -1,13 +1,11 @@
 import { safeParse } from 'zod/mini';
 import {
-  answerField,
   answersSchema,
   NO_SCREENING,
   screeningSchema,
-  type Answer,
   type Screening,
-  type ScreeningView,
 } from '@shared/booking-screening';
+import { answerField, type Answer, type ScreeningView } from '@shared/booking-view';
 import { adminApi } from '../leads';
 import type { AlsoWrite } from '../platform/database/connection';
 import { BookingData, liveCalls } from './booking-tables';

@@ -52,6 +52,8 @@ test('past 100 held forms, Next (by keyboard) reaches the older ones, and Previo
   await page.reload();
   await expect(range).toHaveText(/^Showing 101–/);
   await openTab(page, 'Candidates');
+  // The tab shows at once; its history entry comes with the navigation that follows.
+  await expect(page).toHaveURL(/\?tab=candidates$/);
   await page.goBack();
   await expect(tabNamed(page, 'Quarantine')).toHaveAttribute('aria-selected', 'true');
   await expect(range).toHaveText(/^Showing 101–/);

@@ -41,9 +41,10 @@ const running = new Set<ChildProcess>();
  * clean-up, and a server outliving its file holds its port and folder for the rest of the run.
  */
 export async function stopLeftoverServers() {
-  const left = [...running];
   await Promise.all(
-    left.map((child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL'))),
+    [...running].map(
+      (child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL')),
+    ),
   );
 }
 

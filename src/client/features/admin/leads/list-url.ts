@@ -60,12 +60,14 @@ function readUrl(params: URLSearchParams, q: string, { filters }: Pick<Shown, 'f
  */
 export function useDashboardUrl() {
   const [params, setParams] = useSearchParams();
-  const { q } = searchState(useLocation().state);
-  const entry = `${params}\n${q}`;
-  const [observed, setObserved] = useState(entry);
+  const location = useLocation();
+  const { q } = searchState(location.state);
+  // Every navigation read, also one back to the entry last rendered: Back pressed before a tab's
+  // own navigation rendered returns to the entry it left, which must show its tab again.
+  const [observed, setObserved] = useState(location);
   const [shown, setShown] = useState(() => readUrl(params, q, { filters: {} }));
-  if (entry !== observed) {
-    setObserved(entry);
+  if (location !== observed) {
+    setObserved(location);
     setShown(readUrl(params, q, shown));
   }
   const { tab, filters } = shown;

@@ -1,7 +1,6 @@
 // What the server knows that a pre-rendered page cannot (a returned form, a prefill), as JSON.
 
-import type { ScreeningView } from './booking-view';
-import type { BookingNotice, BookingView } from './booking-view';
+import type { BookingNotice, BookingView, ScreeningView } from './booking-view';
 import type { StatusNotice, StatusView } from './person-status';
 import { jsonScript } from './runtime-config';
 

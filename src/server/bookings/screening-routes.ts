@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { SCREENED_OUT, SCREENING_URL, screeningSchema } from '@shared/booking-screening';
-import { SCREENING_ANSWER_URL, type ScreeningView } from '@shared/booking-view';
-import { BOOKING_NOTICES, type BookingNotice } from '@shared/booking-view';
+import {
+  BOOKING_NOTICES,
+  SCREENING_ANSWER_URL,
+  type BookingNotice,
+  type ScreeningView,
+} from '@shared/booking-view';
 import { adminApi, statusApi } from '../leads';
 import { describedError, fieldErrorsBody, objectOf } from '../platform/http/api-schemas';
 import { ScreeningStore } from './screening-store';

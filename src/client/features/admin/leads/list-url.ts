@@ -62,8 +62,8 @@ export function useDashboardUrl() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const { q } = searchState(location.state);
-  // Every navigation read, also one back to the entry last rendered: Back pressed before a tab's
-  // own navigation rendered returns to the entry it left, which must show its tab again.
+  // Each rendered navigation is read, even one back to the entry last read: Back pressed before a
+  // tab's own navigation rendered returns to the entry it left, whose tab must show again.
   const [observed, setObserved] = useState(location);
   const [shown, setShown] = useState(() => readUrl(params, q, { filters: {} }));
   if (location !== observed) {

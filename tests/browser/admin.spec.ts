@@ -329,6 +329,37 @@ test('signs out: the session ends on the server too, and the search leaves the a
   await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
 });
 
+test('a sign-out while the lists still load drops their reads: the sign-in form, no refusal', async ({
+  page,
+}) => {
+  // The dashboard's lists and counts, held on their way until the server has ended the session,
+  // then let through before its answer reaches the page: each would be refused (401), and the
+  // console guard fails the test on that too.
+  const reads = /\/api\/(?!admin\/(logout|session))/;
+  const held = await holdRequests(page, reads);
+  let pending = 0;
+  const refused: string[] = [];
+  page.on('request', (sent) => reads.test(sent.url()) && pending++);
+  page.on('requestfailed', (sent) => reads.test(sent.url()) && pending--);
+  page.on('response', (answer) => {
+    if (!reads.test(answer.url())) return;
+    pending--;
+    if (answer.status() === 401) refused.push(answer.url());
+  });
+  await page.route('**/api/admin/logout', async (route) => {
+    const ended = await route.fetch();
+    held.release();
+    await expect.poll(() => pending).toBe(0);
+    await route.fulfill({ response: ended });
+  });
+  await signIn(page);
+  await expect.poll(() => pending).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(toast(page, 'Logged Out').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Admin Sign In' })).toBeVisible();
+  expect(refused).toEqual([]);
+});
+
 test('a change after the session ended brings the sign-in, with nothing of the account left, nor its open lead', async ({
   page,
   consoleGuard,

@@ -31,8 +31,9 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
     // no internet, and a page with a pixel id loads Meta's script once idle).
     await stubPixel(page);
     page.on('console', (message) => {
+      // With the address it names (a failed request's), so a failure says which one.
       if (message.type() === 'error' || /hydrat/i.test(message.text()))
-        consoleGuard.record(message.text());
+        consoleGuard.record(`${message.text()} ${message.location().url}`.trim());
     });
     page.on('pageerror', (error) => consoleGuard.record(error.message));
     await use(page);

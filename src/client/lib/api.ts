@@ -15,6 +15,7 @@ export async function apiRequest(
   url: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  signal?: AbortSignal,
 ): Promise<Response> {
   const json = body !== undefined && !(body instanceof Blob);
   const response = await fetch(url, {
@@ -22,6 +23,7 @@ export async function apiRequest(
     credentials: 'include',
     headers: json ? { ...headers, 'Content-Type': 'application/json' } : headers,
     body: json ? JSON.stringify(body) : (body as Blob | undefined),
+    signal,
   });
   if (response.ok) return response;
   const text = await response.text().catch(() => '');

@@ -124,14 +124,15 @@ type FailOnce = (
  * Holds requests to `path` until `release()` is called, then lets them through to the real
  * server: lets a test see the busy state of a submit button.
  */
-export async function holdRequests(page: Page, path: string) {
+export async function holdRequests(page: Page, path: string | RegExp) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   await page.route(path, async (route) => {
     await released;
-    await route.continue();
+    // A request the page gave up on meanwhile cannot go on.
+    await route.continue().catch(() => undefined);
   });
   return { release };
 }

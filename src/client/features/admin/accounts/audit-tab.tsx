@@ -50,7 +50,7 @@ export function AuditTab({
   })}`;
   const page = useQuery({
     queryKey: [url],
-    queryFn: () => getPage(url, (row) => row as AuditEntry),
+    queryFn: ({ signal }) => getPage(url, (row) => row as AuditEntry, '', signal),
     placeholderData: keepPreviousData,
   });
   // A new filter starts at the newest of what it finds.

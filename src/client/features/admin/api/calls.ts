@@ -15,7 +15,13 @@ import { requestJson } from './http';
 export function useDayCalls(day: string | null) {
   return useQuery({
     queryKey: [BOOKINGS_URL, day],
-    queryFn: () => requestJson<DayCalls>('GET', day ? `${BOOKINGS_URL}?day=${day}` : BOOKINGS_URL),
+    queryFn: ({ signal }) =>
+      requestJson<DayCalls>(
+        'GET',
+        day ? `${BOOKINGS_URL}?day=${day}` : BOOKINGS_URL,
+        undefined,
+        signal,
+      ),
     enabled: day === null || isCalendarDay(day),
   });
 }

@@ -17,8 +17,12 @@ export interface SessionState {
   ended?: SessionEnd;
 }
 
-export const requestJson = async <T>(method: string, url: string, body?: unknown) =>
-  (await (await apiRequest(method, url, body)).json()) as T;
+export const requestJson = async <T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+) => (await (await apiRequest(method, url, body, {}, signal)).json()) as T;
 
 /** A refused request's JSON answer: {"error"}, {"fields": {…}}, a 401's `ended`, a 403's `role`. */
 function answerOf(error: ApiError): {
@@ -146,9 +150,9 @@ export function createAdminQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: {
-        queryFn: async ({ queryKey, meta }) => {
+        queryFn: async ({ queryKey, meta, signal }) => {
           try {
-            return await requestJson<unknown>('GET', String(queryKey[0]));
+            return await requestJson<unknown>('GET', String(queryKey[0]), undefined, signal);
           } catch (error) {
             // Spec section 7: a 401 throws by default, or gives null when a query asks so.
             if (meta?.on401 === 'returnNull' && isUnauthorized(error)) return null;

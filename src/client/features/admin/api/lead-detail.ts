@@ -44,7 +44,8 @@ function toDetail(kind: LeadKind, raw: Record<string, unknown>): LeadDetail {
 export const useLeadDetail = (kind: LeadKind, id: number) =>
   useQuery({
     queryKey: [detailUrl(kind, id)],
-    queryFn: async () => toDetail(kind, await requestJson('GET', detailUrl(kind, id))),
+    queryFn: async ({ signal }) =>
+      toDetail(kind, await requestJson('GET', detailUrl(kind, id), undefined, signal)),
   });
 
 const ASSIGNEES_URL = '/api/admin/assignees';
@@ -67,9 +68,10 @@ type DrawerAnswer = Omit<LeadDrawer, 'detail'> & {
 function drawerQuery(client: QueryClient, kind: LeadKind, id: number) {
   return {
     queryKey: [`${detailUrl(kind, id)}/drawer`],
-    queryFn: async (): Promise<LeadDrawer> => {
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<LeadDrawer> => {
+      const url = `${detailUrl(kind, id)}/drawer`;
       const { lead, assignees, messageTemplates, duplicates, booking, screening } =
-        await requestJson<DrawerAnswer>('GET', `${detailUrl(kind, id)}/drawer`);
+        await requestJson<DrawerAnswer>('GET', url, undefined, signal);
       const detail = toDetail(kind, lead);
       client.setQueryData([detailUrl(kind, id)], detail);
       client.setQueryData([ASSIGNEES_URL], assignees);

@@ -43,8 +43,9 @@ export async function getPage<Row>(
   url: string,
   toRow: (raw: Record<string, unknown>) => Row,
   search = '',
+  signal?: AbortSignal,
 ) {
-  const response = await apiRequest('GET', url, undefined, searchHeaders(search));
+  const response = await apiRequest('GET', url, undefined, searchHeaders(search), signal);
   const body = (await response.json()) as Record<string, unknown>[];
   return {
     rows: body.map(toRow),
@@ -62,7 +63,7 @@ export function useLeadPage(tab: LeadTabId, filter: TabFilter, enabled: boolean)
   const toRow = kind === 'company' ? toCompany : kind ? toCandidate : toEmailLead;
   return useQuery({
     queryKey: [url, search],
-    queryFn: () => getPage<AnyLead>(url, toRow, search),
+    queryFn: ({ signal }) => getPage<AnyLead>(url, toRow, search, signal),
     placeholderData: keepPreviousData,
     meta: { failureToast: adminToasts.loadFailed(kind) },
     enabled,
@@ -83,9 +84,9 @@ export function useBoardColumn(tab: LeadTabId, status: string, filter = emptyFil
   const toRow = leadTabs[tab].kind === 'company' ? toCompany : toCandidate;
   return useInfiniteQuery({
     queryKey: [url, q],
-    queryFn: ({ pageParam }) => {
+    queryFn: ({ pageParam, signal }) => {
       const page = pageParam ? `${url}&cursor=${encodeURIComponent(pageParam)}` : url;
-      return getPage<BoardCard>(page, toRow, q);
+      return getPage<BoardCard>(page, toRow, q, signal);
     },
     initialPageParam: '',
     getNextPageParam: (page) => page.next ?? undefined,
@@ -93,8 +94,8 @@ export function useBoardColumn(tab: LeadTabId, status: string, filter = emptyFil
   });
 }
 
-async function leadCount([url, search]: ListRequest): Promise<number> {
-  const response = await apiRequest('GET', url, undefined, searchHeaders(search));
+async function leadCount([url, search]: ListRequest, signal?: AbortSignal): Promise<number> {
+  const response = await apiRequest('GET', url, undefined, searchHeaders(search), signal);
   return Number(response.headers.get('X-Total-Count') ?? 0);
 }
 
@@ -125,7 +126,7 @@ export function useTabCounts() {
   const results = useQueries({
     queries: leadTabIds.map((tab) => ({
       queryKey: countRequest(tab),
-      queryFn: () => leadCount(countRequest(tab)),
+      queryFn: ({ signal }) => leadCount(countRequest(tab), signal),
       placeholderData: keepPreviousData,
     })),
   });

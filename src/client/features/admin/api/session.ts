@@ -63,6 +63,10 @@ export function useFactorSignIn() {
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
+    // The reads still on their way are dropped first: answered after the sign-out, each would
+    // be a 401 for a session this screen already left.
+    onMutate: () =>
+      client.cancelQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] }),
     mutationFn: () => apiRequest('POST', '/api/admin/logout'),
     onSettled: () => {
       markSignedOut(client);

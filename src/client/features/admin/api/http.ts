@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api';
 import { showToastsOnly, toast, type ToastInput } from '../../../lib/toast-store';
 import { session } from '../../../lib/session-keys';
@@ -6,6 +6,9 @@ import type { AdminAccount, AdminRole, SessionEnd } from '@shared/admin-accounts
 import { adminToasts } from '../ui/admin-toasts';
 
 export const SESSION_KEY = ['/api/admin/session'] as const;
+
+/** Every query but the session's: what a sign-out drops. */
+export const besideSession = { predicate: (query: Query) => query.queryKey[0] !== SESSION_KEY[0] };
 
 /** The spec's session answer and, beside `authenticated`, what the server adds. */
 export interface SessionState {
@@ -84,7 +87,7 @@ export const isUnauthorized = (error: unknown): error is ApiError =>
 export function markSignedOut(client: QueryClient, ended?: SessionEnd): void {
   const signInToasts = [adminToasts.loggedOut.title, adminToasts.loginFailed.title];
   showToastsOnly(({ title }) => signInToasts.includes(title));
-  client.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+  client.removeQueries(besideSession);
   session.remove('adminAuthenticated');
   client.setQueryData<SessionState>(SESSION_KEY, { authenticated: false, ...(ended && { ended }) });
 }

@@ -3,7 +3,14 @@ import { can, type AdminAccount, type AdminPermission } from '@shared/admin-acco
 import { session } from '../../../lib/session-keys';
 import { showToastsOnly, toast } from '../../../lib/toast-store';
 import { adminToasts } from '../ui/admin-toasts';
-import { errorText, markSignedOut, requestJson, SESSION_KEY, type SessionState } from './http';
+import {
+  besideSession,
+  errorText,
+  markSignedOut,
+  requestJson,
+  SESSION_KEY,
+  type SessionState,
+} from './http';
 import { ApiError, apiRequest } from '../../../lib/api';
 import type { SecondFactorNeeded } from '@shared/admin-factors';
 import { passkeyAssertion } from './factors';
@@ -65,8 +72,7 @@ export function useLogout() {
   return useMutation({
     // The reads still on their way are dropped first: answered after the sign-out, each would
     // be a 401 for a session this screen already left.
-    onMutate: () =>
-      client.cancelQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] }),
+    onMutate: () => client.cancelQueries(besideSession),
     mutationFn: () => apiRequest('POST', '/api/admin/logout'),
     onSettled: () => {
       markSignedOut(client);
